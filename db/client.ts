@@ -1,0 +1,87 @@
+import { PGlite } from "@electric-sql/pglite";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
+import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import postgres from "postgres";
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import * as schema from "./schema/index.ts";
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export const MIGRATIONS_DIR = join(import.meta.dir, "migrations");
+
+/** An open database, whichever engine backs it. */
+export interface Database {
+  db: Db;
+  kind: "pglite" | "postgres";
+  /** Runs parameterised SQL on the underlying driver (used by the job queue adapter). */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+  close(): Promise<void>;
+}
+
+export function wrapPglite(client: PGlite): Database {
+  return {
+    db: drizzlePglite(client, { schema }) as unknown as Db,
+    kind: "pglite",
+    // pg-boss sends parameterless multi-statement SQL, which only exec() accepts.
+    async executeSql(text, values) {
+      if (!values || values.length === 0) {
+        const results = await client.exec(text);
+        return { rows: results.at(-1)?.rows ?? [] };
+      }
+      const result = await client.query(text, values);
+      return { rows: result.rows };
+    },
+    close: () => client.close(),
+  };
+}
+
+export function openPostgres(url: string, options: { max?: number } = {}): Database {
+  const client = postgres(url, { max: options.max ?? 10, onnotice: () => {} });
+  return {
+    db: drizzlePostgres(client, { schema }) as unknown as Db,
+    kind: "postgres",
+    async executeSql(text, values) {
+      const rows = await client.unsafe(text, (values ?? []) as never[]);
+      return { rows: [...rows] };
+    },
+    close: () => client.end({ timeout: 5 }),
+  };
+}
+
+export async function openPglite(dataDir: string | null): Promise<Database> {
+  let client: PGlite;
+  if (dataDir) {
+    const dir = join(dataDir, "pglite");
+    mkdirSync(dir, { recursive: true });
+    client = new PGlite(dir);
+  } else {
+    client = new PGlite();
+  }
+  await client.waitReady;
+  return wrapPglite(client);
+}
+
+export async function openDatabase(config: { databaseUrl: string | null; dataDir: string }): Promise<Database> {
+  return config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite(config.dataDir);
+}
+
+/** Several processes may start at once against one Postgres: the advisory lock lets one migrate at a time. */
+export async function migrateDatabase(database: Database): Promise<void> {
+  if (database.kind === "pglite") {
+    await migratePglite(database.db as never, { migrationsFolder: MIGRATIONS_DIR });
+    return;
+  }
+  const lockId = 724_001;
+  await database.db.execute(sql`select pg_advisory_lock(${lockId})`);
+  try {
+    await migratePostgres(database.db as never, { migrationsFolder: MIGRATIONS_DIR });
+  } finally {
+    await database.db.execute(sql`select pg_advisory_unlock(${lockId})`);
+  }
+}

@@ -1,0 +1,68 @@
+import { Type, type Static } from "@sinclair/typebox";
+import { Value } from "@sinclair/typebox/value";
+import { resolve } from "node:path";
+
+/** Every environment variable the service reads; the README table is written from these descriptions. */
+export const ConfigSchema = Type.Object({
+  PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 3000, description: "HTTP port." }),
+  HOST: Type.String({ default: "0.0.0.0", description: "Address to listen on." }),
+  DATA_DIR: Type.String({ default: "./data", description: "Holds the embedded PGlite database, media and the admin socket." }),
+  DATABASE_URL: Type.String({
+    default: "",
+    description: "A postgres:// URL switches from the embedded PGlite database to Postgres.",
+  }),
+  PUBLIC_BASE_URL: Type.String({
+    default: "",
+    description: "Public address of the service, used in `downloadUrl`, `Location` and the guides. Default http://localhost:$PORT.",
+  }),
+  ERRORS_URL: Type.String({ default: "", description: "Error reference page used in problem `type`. Default $PUBLIC_BASE_URL/v1/errors." }),
+  PLANS_URL: Type.String({ default: "", description: "Pricing page given in every 402. Default $PUBLIC_BASE_URL/v1/llms.txt#plans." }),
+  LOG_LEVEL: Type.Union([Type.Literal("debug"), Type.Literal("info"), Type.Literal("warn"), Type.Literal("error")], {
+    default: "info",
+    description: "Lowest level written to the log (JSON lines on stderr).",
+  }),
+});
+
+export type RawConfig = Static<typeof ConfigSchema>;
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | null;
+  publicBaseUrl: string;
+  errorsUrl: string;
+  plansUrl: string;
+  logLevel: RawConfig["LOG_LEVEL"];
+}
+
+const NUMERIC = new Set(["PORT"]);
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const picked: Record<string, unknown> = {};
+  for (const key of Object.keys(ConfigSchema.properties)) {
+    const value = env[key];
+    if (value === undefined || value === "") continue;
+    picked[key] = NUMERIC.has(key) ? Number(value) : value;
+  }
+  const raw = Value.Default(ConfigSchema, picked) as RawConfig;
+  const problems = [...Value.Errors(ConfigSchema, raw)];
+  if (problems.length > 0) {
+    const list = problems.map((p) => `${p.path.slice(1)}: ${p.message}`).join("; ");
+    throw new Error(`invalid configuration: ${list}`);
+  }
+  if (raw.DATABASE_URL && !/^postgres(ql)?:\/\//.test(raw.DATABASE_URL)) {
+    throw new Error("invalid configuration: DATABASE_URL must be a postgres:// URL");
+  }
+  const publicBaseUrl = (raw.PUBLIC_BASE_URL || `http://localhost:${raw.PORT}`).replace(/\/+$/, "");
+  return {
+    port: raw.PORT,
+    host: raw.HOST,
+    dataDir: resolve(raw.DATA_DIR),
+    databaseUrl: raw.DATABASE_URL || null,
+    publicBaseUrl,
+    errorsUrl: raw.ERRORS_URL || `${publicBaseUrl}/v1/errors`,
+    plansUrl: raw.PLANS_URL || `${publicBaseUrl}/v1/llms.txt#plans`,
+    logLevel: raw.LOG_LEVEL,
+  };
+}

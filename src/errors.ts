@@ -1,0 +1,167 @@
+/**
+ * The closed set of error codes and the one place that renders them as
+ * RFC 9457 problem+json. Request errors carry an HTTP status; video failure
+ * codes only ever appear in a video's `error` object and webhooks.
+ */
+
+export const REQUEST_ERRORS = {
+  MISSING_API_KEY: { status: 401, title: "Missing API key" },
+  INVALID_API_KEY: { status: 401, title: "Invalid API key" },
+  UNSUPPORTED_TOKEN: { status: 401, title: "Unsupported token" },
+  UNAUTHENTICATED: { status: 401, title: "Unauthenticated" },
+  SUBSCRIPTION_REQUIRED: { status: 402, title: "Subscription required" },
+  INSUFFICIENT_CREDITS: { status: 402, title: "Insufficient credits" },
+  INSUFFICIENT_AI_CREDITS: { status: 402, title: "Insufficient AI credits" },
+  VIDEO_ALLOWANCE_EXHAUSTED: { status: 402, title: "Video allowance exhausted" },
+  CLIPPING_ALLOWANCE_EXHAUSTED: { status: 402, title: "Clipping allowance exhausted" },
+  SOFT_CAP_REACHED: { status: 402, title: "Fair-use limit reached" },
+  INVALID_INPUT: { status: 400, title: "Invalid input" },
+  INVALID_VOICE: { status: 400, title: "Voice not available for this template" },
+  UNKNOWN_TEMPLATE: { status: 400, title: "Unknown template" },
+  TEMPLATE_NOT_AVAILABLE: { status: 400, title: "Step not available for this template" },
+  NARRATION_REQUIRED: { status: 400, title: "Narration required" },
+  INVALID_WEBHOOK_URL: { status: 400, title: "Invalid webhook URL" },
+  SAFETY_REJECTED: { status: 400, title: "Content refused by safety checks" },
+  INVALID_IDEMPOTENCY_KEY: { status: 400, title: "Invalid Idempotency-Key" },
+  NOT_FOUND: { status: 404, title: "Not found" },
+  IDEMPOTENCY_IN_PROGRESS: { status: 409, title: "Request with this key still running" },
+  CANNOT_CANCEL: { status: 409, title: "Video cannot be cancelled" },
+  LINK_EXPIRED: { status: 410, title: "Download link expired" },
+  IDEMPOTENCY_KEY_REUSED: { status: 422, title: "Idempotency-Key reused with a different body" },
+  RATE_LIMITED: { status: 429, title: "Too many requests" },
+  CONCURRENCY_LIMIT: { status: 429, title: "Too many videos in progress" },
+  INTERNAL_ERROR: { status: 500, title: "Internal error" },
+  UPSTREAM_FAILED: { status: 502, title: "Upstream generation failed" },
+  RATE_LIMITER_UNAVAILABLE: { status: 503, title: "Rate limiting unavailable" },
+  SERVICE_UNAVAILABLE: { status: 503, title: "Service unavailable" },
+} as const satisfies Record<string, { status: number; title: string }>;
+
+export type RequestErrorCode = keyof typeof REQUEST_ERRORS;
+
+/** What a caller should do about each request error; served in the error reference and guides. */
+export const REQUEST_ERROR_ADVICE: Record<RequestErrorCode, string> = {
+  MISSING_API_KEY: "No bearer header was sent. Send `Authorization: Bearer <API_KEY>`.",
+  INVALID_API_KEY: "The key is unknown or revoked. Create a new key.",
+  UNSUPPORTED_TOKEN: "The bearer token is not an API key of this service (for example a session JWT). Use an API key.",
+  UNAUTHENTICATED: "The request reached an endpoint without an authenticated account (for example the key's account is disabled).",
+  SUBSCRIPTION_REQUIRED: "The step needs an active plan. Nothing was charged.",
+  INSUFFICIENT_CREDITS: "Not enough credits for the step. Nothing was charged.",
+  INSUFFICIENT_AI_CREDITS: "Not enough AI credits. Nothing was charged.",
+  VIDEO_ALLOWANCE_EXHAUSTED: "The monthly video allowance is used up. Nothing was charged.",
+  CLIPPING_ALLOWANCE_EXHAUSTED: "The monthly clipping minutes are used up. Nothing was charged.",
+  SOFT_CAP_REACHED: "The fair-use limit for the period is reached. Nothing was charged.",
+  INVALID_INPUT:
+    "The body does not match the schema; `errors` names each field. Also sent with status 413 for a body over 2 MB.",
+  INVALID_VOICE: "The voice id exists but is not available for this template; see GET /v1/options `voices[].templates`.",
+  UNKNOWN_TEMPLATE: "No template with that id; see GET /v1/templates.",
+  TEMPLATE_NOT_AVAILABLE: "The template has no such step through the API; the detail names what to call instead.",
+  NARRATION_REQUIRED: "The video cannot be rendered without narration for this template.",
+  INVALID_WEBHOOK_URL: "`webhookUrl` must be an https URL that resolves to a public address.",
+  SAFETY_REJECTED: "Content refused by safety checks; change the topic or text.",
+  INVALID_IDEMPOTENCY_KEY: "Idempotency-Key must be 1 to 255 characters.",
+  NOT_FOUND: "No such endpoint, or no such video, project or download link on this account.",
+  IDEMPOTENCY_IN_PROGRESS: "A request with this key is still running; retry after `Retry-After` seconds.",
+  CANNOT_CANCEL: "Only a queued video can be cancelled.",
+  LINK_EXPIRED: "The download link is older than 7 days; GET /v1/videos/{id} returns a fresh one.",
+  IDEMPOTENCY_KEY_REUSED: "The key was already used with a different body; use a new key for a new request.",
+  RATE_LIMITED: "Too many requests; wait `Retry-After` seconds.",
+  CONCURRENCY_LIMIT: "Three videos are already in progress; retry after `Retry-After` seconds.",
+  INTERNAL_ERROR: "Failure on the service side; retry, the same Idempotency-Key is safe. Quote `requestId` when reporting it.",
+  UPSTREAM_FAILED: "Script or pack generation failed upstream; retry shortly. Nothing was charged.",
+  RATE_LIMITER_UNAVAILABLE: "Rate limiting is briefly unavailable, so the request was refused; retry shortly.",
+  SERVICE_UNAVAILABLE: "The video queue is briefly unavailable; nothing was created or charged; retry shortly.",
+};
+
+export const FAILURE_CODES = {
+  MEDIA_FETCH_FAILED: "Own background or music URL could not be downloaded: not public https, unreachable, refused, or over 300 MB (video) / 30 MB (audio).",
+  MEDIA_INVALID: "File at the URL is not usable video or audio.",
+  MEDIA_TOO_LONG: "File longer than 10 minutes.",
+  MEDIA_QUOTA_EXCEEDED: "More than 20 new media URLs today.",
+  BACKGROUND_UNAVAILABLE: "Chosen background video or category has no usable footage.",
+  MUSIC_UNAVAILABLE: "Music id not in the library.",
+  IMAGE_UNAVAILABLE: "Avatar or photo id is not a usable image.",
+  SCRIPT_FAILED: "Script could not be written.",
+  PACK_FAILED: "Quiz questions could not be written.",
+  INGEST_FAILED: "Article at the URL could not be read.",
+  SOURCE_TOO_SHORT: "Article too short for a script.",
+  NARRATION_FAILED: "Narration could not be recorded.",
+  VOICE_TTS_FAILED: "Voice provider failed while recording.",
+  RENDER_FAILED: "Render failed; create the video again.",
+  INTERRUPTED: "Processing interrupted; create again.",
+  CANCELLED: "Cancelled while queued.",
+} as const;
+
+export type FailureCode = keyof typeof FAILURE_CODES;
+
+export type Upsell = "subscribe" | "topup" | "none";
+
+export interface FieldIssue {
+  path: string;
+  message: string;
+  code: string;
+}
+
+export interface ApiErrorExtras {
+  errors?: FieldIssue[];
+  upsell?: Upsell;
+  retryAfterSeconds?: number;
+  /** Overrides the code's status; only INVALID_INPUT uses it (413 for an oversized body). */
+  status?: number;
+  headers?: Record<string, string>;
+}
+
+/** An expected refusal. Thrown only at the HTTP edge; services return it as a value. */
+export class ApiError extends Error {
+  readonly status: number;
+  constructor(
+    readonly code: RequestErrorCode,
+    readonly detail: string,
+    readonly extras: ApiErrorExtras = {},
+  ) {
+    super(`${code}: ${detail}`);
+    this.status = extras.status ?? REQUEST_ERRORS[code].status;
+  }
+}
+
+export interface ProblemContext {
+  errorsUrl: string;
+  plansUrl: string;
+  requestId: string;
+}
+
+export interface Problem {
+  type: string;
+  title: string;
+  status: number;
+  detail: string;
+  code: RequestErrorCode;
+  errors?: FieldIssue[];
+  upsell?: Upsell;
+  plansUrl?: string;
+  requestId?: string;
+}
+
+export function toProblem(error: ApiError, ctx: ProblemContext): Problem {
+  const problem: Problem = {
+    type: `${ctx.errorsUrl}#${error.code}`,
+    title: REQUEST_ERRORS[error.code].title,
+    status: error.status,
+    detail: error.detail,
+    code: error.code,
+  };
+  if (error.code === "INVALID_INPUT") problem.errors = error.extras.errors ?? [];
+  else if (error.extras.errors) problem.errors = error.extras.errors;
+  if (error.status === 402) {
+    problem.upsell = error.extras.upsell ?? "none";
+    problem.plansUrl = ctx.plansUrl;
+  }
+  if (error.status >= 500) problem.requestId = ctx.requestId;
+  return problem;
+}
+
+export function problemResponse(error: ApiError, ctx: ProblemContext, headers: Record<string, string> = {}): Response {
+  const h = new Headers({ "content-type": "application/problem+json", ...headers, ...error.extras.headers });
+  if (error.status === 401) h.set("www-authenticate", 'Bearer realm="api"');
+  if (error.extras.retryAfterSeconds !== undefined) h.set("retry-after", String(error.extras.retryAfterSeconds));
+  return new Response(JSON.stringify(toProblem(error, ctx)), { status: error.status, headers: h });
+}

@@ -1,0 +1,18 @@
+import { articleVideo } from "./article-video/inputs.ts";
+import { fakeTextMessage } from "./fake-text-message/inputs.ts";
+import { quizVideo } from "./quiz-video/inputs.ts";
+import { redditStory } from "./reddit-story/inputs.ts";
+import type { TemplateDefinition, TemplateId } from "./template.ts";
+
+/** Stable order of GET /v1/templates. */
+export const TEMPLATES: readonly TemplateDefinition[] = [articleVideo, quizVideo, redditStory, fakeTextMessage];
+
+const BY_ID = new Map<string, TemplateDefinition>(TEMPLATES.map((t) => [t.id, t]));
+
+export function findTemplate(id: string): TemplateDefinition | undefined {
+  return BY_ID.get(id);
+}
+
+export function getTemplate(id: TemplateId): TemplateDefinition {
+  return BY_ID.get(id)!;
+}

@@ -1,0 +1,196 @@
+import type { TSchema } from "@sinclair/typebox";
+import { TypeCompiler, type TypeCheck } from "@sinclair/typebox/compiler";
+import { type ValueError, ValueErrorType } from "@sinclair/typebox/errors";
+import { Value } from "@sinclair/typebox/value";
+import { ALL_VOICE_IDS } from "../catalog/voices.ts";
+import { ApiError, type FieldIssue } from "../errors.ts";
+import { findTemplate } from "./registry.ts";
+import type { RuleIssue } from "./schema-kit.ts";
+import type { TemplateDefinition } from "./template.ts";
+
+/**
+ * Pure validation of request bodies. Reports every failing field (not only the first), as
+ * `{path, message, code}` with dotted paths from the body root: `inputs.messages[2].text`.
+ */
+
+const compiled = new WeakMap<TSchema, TypeCheck<TSchema>>();
+
+function checkerFor(schema: TSchema): TypeCheck<TSchema> {
+  let check = compiled.get(schema);
+  if (!check) {
+    check = TypeCompiler.Compile(schema);
+    compiled.set(schema, check);
+  }
+  return check;
+}
+
+export function pointerToPath(pointer: string, prefix = ""): string {
+  let path = prefix;
+  for (const raw of pointer.split("/").slice(1)) {
+    const part = raw.replace(/~1/g, "/").replace(/~0/g, "~");
+    path += /^\d+$/.test(part) ? `[${part}]` : path === "" ? part : `.${part}`;
+  }
+  return path;
+}
+
+function describeEnum(values: unknown[]): string {
+  if (values.length > 12) return `must be one of the ${values.length} allowed values (see the template's inputSchema)`;
+  return `must be one of: ${values.map((v) => String(v)).join(", ")}`;
+}
+
+function issueFromSchemaError(error: ValueError): RuleIssue {
+  const schema = error.schema as Record<string, unknown>;
+  const at = (code: string, message: string): RuleIssue => ({ pointer: error.path, code, message });
+  switch (error.type) {
+    case ValueErrorType.ObjectRequiredProperty:
+      return at("required", "is required");
+    case ValueErrorType.ObjectAdditionalProperties:
+      return at("unknown_field", "is not a known field");
+    case ValueErrorType.StringMinLength:
+      return at("too_short", schema.minLength === 1 ? "must not be empty" : `must be at least ${schema.minLength} characters`);
+    case ValueErrorType.StringMaxLength:
+      return at("too_long", `must be at most ${schema.maxLength} characters`);
+    case ValueErrorType.StringPattern:
+    case ValueErrorType.StringFormat:
+      return at("invalid_format", schema.format === "uri" ? "must be an absolute http(s) URL" : "has an invalid format");
+    case ValueErrorType.NumberMinimum:
+    case ValueErrorType.IntegerMinimum:
+      return at("too_small", `must be at least ${schema.minimum}`);
+    case ValueErrorType.NumberMaximum:
+    case ValueErrorType.IntegerMaximum:
+      return at("too_large", `must be at most ${schema.maximum}`);
+    case ValueErrorType.ArrayMinItems:
+      return at("too_few", `must have at least ${schema.minItems} item${schema.minItems === 1 ? "" : "s"}`);
+    case ValueErrorType.ArrayMaxItems:
+      return at("too_many", `must have at most ${schema.maxItems} items`);
+    case ValueErrorType.Kind:
+      if (Array.isArray(schema.enum)) return at("invalid_enum", describeEnum(schema.enum));
+      return at("invalid", error.message);
+    case ValueErrorType.Integer:
+      return at("invalid_type", "must be an integer");
+    case ValueErrorType.Number:
+      return at("invalid_type", "must be a number");
+    case ValueErrorType.String:
+      return at("invalid_type", "must be a string");
+    case ValueErrorType.Boolean:
+      return at("invalid_type", "must be a boolean");
+    case ValueErrorType.Array:
+      return at("invalid_type", "must be an array");
+    case ValueErrorType.Object:
+      return at("invalid_type", typeof error.value === "string" ? "must be an object, not a bare string" : "must be an object");
+    default:
+      return at("invalid", error.message);
+  }
+}
+
+/** Schema errors, one per field: the first reported for a pointer is the most telling (required before type). */
+export function schemaIssues(schema: TSchema, value: unknown): RuleIssue[] {
+  const seen = new Set<string>();
+  const issues: RuleIssue[] = [];
+  for (const error of checkerFor(schema).Errors(value)) {
+    if (seen.has(error.path)) continue;
+    seen.add(error.path);
+    issues.push(issueFromSchemaError(error));
+  }
+  return issues;
+}
+
+function getPointer(root: unknown, pointer: string): unknown {
+  let cur = root;
+  for (const part of pointer.split("/").slice(1)) {
+    if (cur === null || typeof cur !== "object") return undefined;
+    cur = (cur as Record<string, unknown>)[part];
+  }
+  return cur;
+}
+
+export type InputsResult = { ok: true; inputs: Record<string, unknown> } | { ok: false; error: ApiError };
+
+function toFieldIssues(issues: RuleIssue[], prefix: string): FieldIssue[] {
+  return issues.map((i) => ({ path: pointerToPath(i.pointer, prefix), message: i.message, code: i.code }));
+}
+
+/** The refusal for a set of issues: INVALID_VOICE or NARRATION_REQUIRED when those are the only problems. */
+export function refusalFor(issues: FieldIssue[], subject: string): ApiError {
+  const only = (code: string) => issues.length > 0 && issues.every((i) => i.code === code);
+  const summary = issues.map((i) => `${i.path} ${i.message}`).join("; ");
+  if (only("invalid_voice")) return new ApiError("INVALID_VOICE", summary, { errors: issues });
+  if (only("narration_required")) return new ApiError("NARRATION_REQUIRED", summary, { errors: issues });
+  const count = issues.length === 1 ? "1 field is invalid" : `${issues.length} fields are invalid`;
+  return new ApiError("INVALID_INPUT", `${subject}: ${count}: ${summary}`, { errors: issues });
+}
+
+/** Issues of one template's inputs, paths relative to the inputs object (JSON pointers). */
+export function templateInputIssues(template: TemplateDefinition, inputs: unknown): RuleIssue[] {
+  if (inputs === null || typeof inputs !== "object" || Array.isArray(inputs)) {
+    return [{ pointer: "", code: "invalid_type", message: "must be an object" }];
+  }
+  const raw = inputs as Record<string, unknown>;
+  const narration = template.narrationRules(raw);
+  const claimed = new Set(narration.map((i) => i.pointer));
+  const issues = [...narration];
+  for (const issue of schemaIssues(template.inputs, raw)) {
+    if (claimed.has(issue.pointer)) continue;
+    const value = getPointer(raw, issue.pointer);
+    if (template.voiceFields.includes(issue.pointer) && typeof value === "string" && ALL_VOICE_IDS.has(value)) {
+      issues.push({
+        pointer: issue.pointer,
+        code: "invalid_voice",
+        message: `voice ${value} is not available for ${template.id}; use a voice whose templates include ${template.id} (GET /v1/options)`,
+      });
+    } else {
+      issues.push(issue);
+    }
+    claimed.add(issue.pointer);
+  }
+  for (const rule of template.rules) {
+    for (const issue of rule.check(raw)) {
+      if (!claimed.has(issue.pointer)) {
+        issues.push(issue);
+        claimed.add(issue.pointer);
+      }
+    }
+  }
+  return issues;
+}
+
+/** Validates one template's inputs and returns them with every default filled in. */
+export function validateTemplateInputs(template: TemplateDefinition, inputs: unknown, prefix = "inputs"): InputsResult {
+  const issues = templateInputIssues(template, inputs);
+  if (issues.length > 0) return { ok: false, error: refusalFor(toFieldIssues(issues, prefix), `${template.id} inputs`) };
+  return { ok: true, inputs: Value.Default(template.inputs, structuredClone(inputs)) as Record<string, unknown> };
+}
+
+export interface TemplateRequest<E> {
+  template: TemplateDefinition;
+  inputs: Record<string, unknown>;
+  envelope: E;
+}
+
+/**
+ * Validates `{template, inputs, ...}` bodies: the envelope against `envelopeSchema` (whose `inputs` is
+ * any object), then the inputs against the named template. Unknown template ids give UNKNOWN_TEMPLATE.
+ */
+export function validateTemplateRequest<E extends { template: string; inputs: unknown }>(
+  envelopeSchema: TSchema,
+  body: unknown,
+): { ok: true; value: TemplateRequest<E> } | { ok: false; error: ApiError } {
+  const envelopeIssues = schemaIssues(envelopeSchema, body);
+  const templateId = (body as { template?: unknown } | null)?.template;
+  const templateValid = !envelopeIssues.some((i) => i.pointer === "/template");
+  const template = typeof templateId === "string" ? findTemplate(templateId) : undefined;
+  if (templateValid && typeof templateId === "string" && !template) {
+    return {
+      ok: false,
+      error: new ApiError("UNKNOWN_TEMPLATE", `No template with id "${templateId}". Templates: article_video, quiz_video, reddit_story, fake_text_message.`),
+    };
+  }
+  const issues = toFieldIssues(envelopeIssues, "");
+  const inputs = (body as { inputs?: unknown } | null)?.inputs;
+  if (template && inputs !== null && typeof inputs === "object" && !Array.isArray(inputs)) {
+    issues.push(...toFieldIssues(templateInputIssues(template, inputs), "inputs"));
+  }
+  if (issues.length > 0 || !template) return { ok: false, error: refusalFor(issues, "request body") };
+  const filled = Value.Default(template.inputs, structuredClone(inputs)) as Record<string, unknown>;
+  return { ok: true, value: { template, inputs: filled, envelope: body as E } };
+}
