@@ -97,7 +97,7 @@ export const FakeTextMessageInputs = Closed({
         receive: Type.Optional(Type.Boolean({ default: false })),
         typing: Type.Optional(Type.Boolean({ default: false })),
       },
-      { description: "Accepted; silent until a sound library exists." },
+      { default: {}, description: "Accepted; silent until a sound library exists." },
     ),
   ),
   layout: Type.Optional(
@@ -105,7 +105,7 @@ export const FakeTextMessageInputs = Closed({
       style: Type.Optional(Enum(["card_over_background"] as const, { default: "card_over_background" })),
       cardWidthPct: Type.Optional(Type.Integer({ minimum: 40, maximum: 100, default: 80 })),
       cardHeight: Type.Optional(Enum(["fit", "full"] as const, { default: "fit", description: "fit grows with the conversation; full is a fixed height." })),
-    }),
+    }, { default: {} }),
   ),
   cutAfterMessage: Type.Optional(
     Type.Integer({ minimum: 1, maximum: 80, description: "The video then reports cutAtMs, where message N+1 appears (or the end)." }),

@@ -1,0 +1,75 @@
+import type { Static } from "@sinclair/typebox";
+import { usageSince } from "../../db/repos/usage.ts";
+import type { AccountRow, ApiKeyRow } from "../../db/schema/index.ts";
+import type { AppDeps } from "../deps.ts";
+import type { Upsell } from "../errors.ts";
+import type { AccountSchema } from "./model.ts";
+import { currentPeriod, findPlan } from "./plans.ts";
+
+export const SIGNATURE_HEADER = "X-Service-Signature";
+export const SIGNATURE_SCHEME = "t=<unix seconds>,v1=<hex HMAC-SHA256 of `<t>.<raw body>` keyed with signingSecret without its whsec_ prefix>";
+
+export function monthlyAllowance(account: AccountRow): number {
+  return account.videoAllowanceOverride ?? findPlan(account.planTier)?.monthlyVideos ?? 0;
+}
+
+/** The upsell a 402 or /v1/me shows: no plan -> subscribe; a plan with nothing left -> topup. */
+export function upsellFor(account: AccountRow, videosRemaining: number): Upsell {
+  const plan = findPlan(account.planTier);
+  if (!plan) return "subscribe";
+  const exhausted = plan.pricingV2 ? videosRemaining <= 0 : account.exportCredits <= 0;
+  return exhausted ? "topup" : "none";
+}
+
+export async function describeAccount(deps: AppDeps, account: AccountRow, key: ApiKeyRow | null): Promise<Static<typeof AccountSchema>> {
+  const now = deps.now();
+  const period = currentPeriod(account.periodStartedAt, now);
+  const usage = await usageSince(deps.database.db, account.id, period.start);
+  const plan = findPlan(account.planTier);
+  const monthlyVideos = plan?.pricingV2 ? monthlyAllowance(account) : 0;
+  const videosRemaining = Math.max(0, monthlyVideos - usage.charged.videos);
+  return {
+    user: { id: account.id, email: account.email },
+    plan: { tier: account.planTier, pricingV2: account.pricingV2 },
+    entitlement: {
+      canUseTemplates: plan !== undefined && account.status === "active",
+      upsell: upsellFor(account, videosRemaining),
+      credits: { narration: account.credits, ai: account.aiCredits, export: account.exportCredits },
+      plan: {
+        tier: account.planTier,
+        name: plan?.name ?? null,
+        pricingV2: account.pricingV2,
+        monthlyVideos,
+        videosRemaining,
+        fairUseNarrationMinutes: plan?.fairUseNarrationMinutes ?? 0,
+        periodStart: period.start.toISOString(),
+        periodEnd: period.end.toISOString(),
+      },
+    },
+    usage: {
+      periodStart: period.start.toISOString(),
+      periodEnd: period.end.toISOString(),
+      videosCreated: usage.videosCreated,
+      videosCompleted: usage.videosCompleted,
+      videosInProgress: usage.videosInProgress,
+      creditsCharged: usage.charged,
+      narrationMinutes: Math.round((usage.narrationSeconds / 60) * 100) / 100,
+    },
+    limits: {
+      requestsPerMinute: account.requestsPerMinute,
+      createsPerMinute: account.createsPerMinute,
+      freeToolsPerHour: account.freeToolsPerHour,
+      freeToolsPerDay: account.freeToolsPerDay,
+      concurrentRenders: account.concurrentRenders,
+      mediaImportsPerDay: account.mediaImportsPerDay,
+    },
+    webhooks: { signingSecret: account.signingSecret, signatureHeader: SIGNATURE_HEADER, scheme: SIGNATURE_SCHEME },
+    key: key && {
+      id: key.id,
+      name: key.name,
+      prefix: key.prefix,
+      scopes: key.scopes,
+      createdAt: key.createdAt.toISOString(),
+    },
+  };
+}

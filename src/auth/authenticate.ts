@@ -1,0 +1,26 @@
+import { findLiveKeyByHash } from "../../db/repos/accounts.ts";
+import type { AppDeps } from "../deps.ts";
+import { ApiError } from "../errors.ts";
+import type { AuthContext } from "../http/route.ts";
+import { hashApiKey, readBearer } from "./api-keys.ts";
+
+/** Resolves the Authorization header to an account, or the refusal to send. */
+export async function authenticate(deps: AppDeps, header: string | null): Promise<AuthContext | ApiError> {
+  const bearer = readBearer(header);
+  switch (bearer.kind) {
+    case "missing":
+      return new ApiError("MISSING_API_KEY", `${bearer.reason} Send \`Authorization: Bearer <API_KEY>\`.`);
+    case "unsupported":
+      return new ApiError("UNSUPPORTED_TOKEN", "The bearer token is not an API key of this service. Use an API key (it starts with svk_live_).");
+    case "malformed_key":
+      return new ApiError("INVALID_API_KEY", "The API key is malformed, unknown or revoked.");
+    case "key": {
+      const found = await findLiveKeyByHash(deps.database.db, hashApiKey(bearer.key));
+      if (!found) return new ApiError("INVALID_API_KEY", "The API key is unknown or revoked.");
+      if (found.account.status !== "active") {
+        return new ApiError("UNAUTHENTICATED", "The API key's account is disabled, so the request has no authenticated account.");
+      }
+      return found;
+    }
+  }
+}

@@ -1,0 +1,57 @@
+import { Type } from "@sinclair/typebox";
+import { ApiError } from "../errors.ts";
+import type { RouteDef } from "../http/route.ts";
+import { Enum } from "../templates/schema-kit.ts";
+import { OptionsSchema, TemplateSchema } from "./model.ts";
+import { describeOptions, describeTemplates } from "./service.ts";
+
+export const catalogRoutes: RouteDef[] = [
+  {
+    method: "GET",
+    path: "/v1/templates",
+    operationId: "listTemplates",
+    tag: "Catalog",
+    summary: "List the templates",
+    description: "The four templates in a stable order, each with its inputs as JSON Schema 2020-12, defaults, free tools, paid steps and notes.",
+    auth: "none",
+    success: { status: 200, description: "The templates.", schema: Type.Array(TemplateSchema) },
+    errors: [],
+    handle: () => ({ body: describeTemplates() }),
+  },
+  {
+    method: "GET",
+    path: "/v1/options",
+    operationId: "getOptions",
+    tag: "Catalog",
+    summary: "Voices, backgrounds, music, caption presets and text-message settings",
+    description: "Everything an input field can name: voice ids (with the templates that accept each), background categories and assets, music, caption presets, aspect ratios and text-message platforms, themes, pacing and default voices.",
+    auth: "none",
+    success: { status: 200, description: "The options.", schema: OptionsSchema },
+    errors: [],
+    handle: (_ctx, deps) => ({
+      body: describeOptions({ publicBaseUrl: deps.config.publicBaseUrl, library: deps.library, voicePreviewUrl: () => null }),
+    }),
+  },
+  {
+    method: "GET",
+    path: "/v1/library/{assetId}/{variant}",
+    operationId: "getLibraryAsset",
+    tag: "Catalog",
+    summary: "A background asset's thumbnail or preview",
+    description: "Serves the files behind `thumbnailUrl` (JPEG) and `previewUrl` (MP4) of GET /v1/options background assets.",
+    auth: "none",
+    parameters: [
+      { name: "assetId", in: "path", required: true, description: "Background asset id.", schema: Type.String() },
+      { name: "variant", in: "path", required: true, description: "thumbnail or preview.", schema: Enum(["thumbnail", "preview"] as const) },
+    ],
+    success: { status: 200, description: "The file.", contentType: "application/octet-stream", schema: Type.String({ format: "binary" }) },
+    errors: ["NOT_FOUND"],
+    handle: ({ params }, deps) => {
+      const asset = deps.library.findBackground(params.assetId ?? "");
+      const path = params.variant === "preview" ? asset?.file : params.variant === "thumbnail" ? asset?.thumbnail : undefined;
+      if (!path) throw new ApiError("NOT_FOUND", `No ${params.variant} for background asset ${params.assetId}.`);
+      const type = params.variant === "preview" ? "video/mp4" : "image/jpeg";
+      return new Response(Bun.file(path), { headers: { "content-type": type, "cache-control": "public, max-age=3600" } });
+    },
+  },
+];

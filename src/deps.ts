@@ -1,0 +1,14 @@
+import type { Database } from "../db/client.ts";
+import type { Config } from "./config.ts";
+import type { Logger } from "./logger.ts";
+import type { MediaLibrary } from "./media/library.ts";
+
+/** What the HTTP edge and the services need from the outside world; tests pass their own. */
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  log: Logger;
+  library: MediaLibrary;
+  /** Injectable so tests can move time (24-hour idempotency, 7-day links). */
+  now(): Date;
+}

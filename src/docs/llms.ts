@@ -1,0 +1,95 @@
+import { PLANS } from "../account/plans.ts";
+import { SIGNATURE_HEADER } from "../account/service.ts";
+import { FAILURE_CODES, REQUEST_ERRORS, REQUEST_ERROR_ADVICE, type RequestErrorCode } from "../errors.ts";
+import type { RouteDef } from "../http/route.ts";
+import { TEMPLATES } from "../templates/registry.ts";
+
+export interface LlmsContext {
+  publicBaseUrl: string;
+}
+
+/** GET /v1/llms.txt: the whole API for an agent, in plain text. */
+export function llmsGuide(routes: readonly RouteDef[], ctx: LlmsContext): string {
+  const base = ctx.publicBaseUrl;
+  const endpoints = routes
+    .map((r) => `- ${r.method} ${r.path} (${r.auth === "key" ? "API key" : "public"}): ${r.summary}.`)
+    .join("\n");
+  const templates = TEMPLATES.map((t) => `- ${t.id} (${t.name}): ${t.description} Guide: ${base}/v1/templates/${t.id}.txt`).join("\n");
+  const plans = PLANS.map((p) =>
+    p.pricingV2
+      ? `- ${p.tier}: ${p.monthlyVideos} videos a month; narration included up to ${p.fairUseNarrationMinutes} minutes (fair use).`
+      : `- ${p.tier}: pay per use with credits: 1 narration credit per started minute of narration, 1 export credit per render.`,
+  ).join("\n");
+  return `# Short-Video Generation API
+
+Turns an article, a quiz topic, your own story or your own chat script into a narrated 1080x1920 (9:16) MP4 with word-synced captions. Base URL: ${base}
+
+## Flow
+
+1. Optional: POST /v1/estimate {template, inputs} tells the cost, expected length and processing time. Free.
+2. Optional free first step: POST /v1/scripts for article_video and quiz_video (script or question pack, returns projectId); POST /v1/previews for reddit_story (narration teaser). fake_text_message has none.
+3. POST /v1/videos {template, inputs, projectId?, webhookUrl?} answers 202 at once with a video object and a Location header.
+4. Poll GET /v1/videos/{id} every 10-20 s, or pass webhookUrl (https, public) to receive video.completed or video.failed.
+5. On status completed, download downloadUrl: a public link valid 7 days (GET /v1/videos/{id} gives a fresh one after that).
+
+A video usually finishes in about a minute; own media by URL adds about 30 s the first time.
+
+## Authentication
+
+Send \`Authorization: Bearer <API_KEY>\` on every request except the public ones (templates, options, guides, OpenAPI, downloads). Keys start with svk_live_ and are shown once when created. 401 codes: MISSING_API_KEY (no bearer header), INVALID_API_KEY (unknown or revoked), UNSUPPORTED_TOKEN (a bearer token that is not an API key), UNAUTHENTICATED (no authenticated account, e.g. disabled). GET /v1/me shows the account, plan, usage, limits and the webhook signing secret.
+
+## Templates
+
+${templates}
+
+GET /v1/templates returns each template's inputSchema (JSON Schema 2020-12), defaults, free tools, paid steps and notes. GET /v1/options lists voice ids (and which templates accept each), backgrounds, music and caption presets.
+
+## Endpoints
+
+${endpoints}
+
+Machine-readable description: ${base}/v1/openapi.json (OpenAPI 3.1).
+
+## Video states
+
+queued -> preparing_media -> generating_script -> narrating -> rendering -> completed, skipping the stages a template does not have. Terminal: completed, failed (error = {code, message}), cancelled (only a queued video can be cancelled). progress is null while queued and 100 when completed.
+
+## Plans
+
+The account's plan pays for videos; there is no separate API plan. Current plans take one video from the monthly allowance per render and include narration within fair use:
+${plans}
+The plan and balance are checked before anything runs, so a 402 refusal costs nothing; every 402 carries upsell (subscribe, topup or none) and plansUrl. A failed or cancelled video costs nothing. creditsCharged on a video reports {narration, render, videos}: narration credits, export credits and allowance videos actually charged.
+
+## Limits
+
+- 60 requests per minute per account; 10 video creations per minute; free tools (estimate, scripts, previews) 30 per hour and 100 per day; 3 videos in progress (429 CONCURRENCY_LIMIT, Retry-After 30).
+- Public reference routes: 60 per minute per IP address.
+- Request body: 2 MB (413 INVALID_INPUT beyond).
+- Idempotency-Key: 1-255 characters on POST routes, kept 24 hours; same key and body replays the first answer with Idempotent-Replayed: true; a different body gives 422 IDEMPOTENCY_KEY_REUSED; while the first still runs, 409 IDEMPOTENCY_IN_PROGRESS.
+- Own media: 20 new URLs a day (a URL used in the last 30 days is reused); video up to 300 MB and 10 min, audio up to 30 MB and 10 min.
+- Every 429 carries Retry-After (seconds).
+
+## Webhooks
+
+Deliveries are POSTs of {id, type, createdAt, data: Video} with the headers X-Service-Event (the event type) and ${SIGNATURE_HEADER}: t=<unix seconds>,v1=<hex>, where hex is HMAC-SHA256 of "<t>.<raw body>" keyed with webhooks.signingSecret from GET /v1/me without its whsec_ prefix. Compare in constant time and reject a t older than 5 minutes. Any 2xx acknowledges; timeout 10 s; redirects are not followed; failed deliveries are retried after 10 s, 60 s and 300 s with the same id.
+
+## Errors
+
+Every error is application/problem+json: {type, title, status, detail, code}, plus errors[] ({path, message, code}) on INVALID_INPUT, upsell and plansUrl on 402, requestId on 5xx. Branch on code:
+${(Object.keys(REQUEST_ERRORS) as RequestErrorCode[]).map((c) => `- ${c} (${REQUEST_ERRORS[c].status}): ${REQUEST_ERROR_ADVICE[c]}`).join("\n")}
+
+Video failure codes (error.code of a failed video):
+${Object.entries(FAILURE_CODES).map(([c, f]) => `- ${c}: ${f.meaning}`).join("\n")}
+`;
+}
+
+/** GET /v1/errors: the reference page that problem `type` URLs point into. */
+export function errorReference(): string {
+  const requestErrors = (Object.keys(REQUEST_ERRORS) as RequestErrorCode[])
+    .map((c) => `## ${c}\n\nHTTP ${REQUEST_ERRORS[c].status}: ${REQUEST_ERRORS[c].title}. ${REQUEST_ERROR_ADVICE[c]}\n`)
+    .join("\n");
+  const failures = Object.entries(FAILURE_CODES)
+    .map(([c, f]) => `## ${c}\n\nVideo failure (${f.templates.join(", ")}): ${f.meaning}\n`)
+    .join("\n");
+  return `# Error reference\n\nRequest errors are application/problem+json bodies whose \`code\` is one of these.\n\n${requestErrors}\n# Video failure codes\n\n${failures}`;
+}

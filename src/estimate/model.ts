@@ -1,0 +1,37 @@
+import { Type } from "@sinclair/typebox";
+import { component } from "../http/components.ts";
+import { Enum } from "../templates/schema-kit.ts";
+import { templateRequestSchemas } from "../templates/request-schema.ts";
+import { TEMPLATE_IDS } from "../templates/template.ts";
+
+export const EstimateRequest = templateRequestSchemas("EstimateRequest", {});
+
+export const ChargesSchema = component(
+  "Charges",
+  Type.Object(
+    {
+      narration: Type.Integer({ description: "Narration credits (legacy plans; 0 on current plans, where narration is included)." }),
+      render: Type.Integer({ description: "Export credits (legacy plans)." }),
+      videos: Type.Integer({ description: "Videos from the monthly allowance (current plans)." }),
+    },
+    { description: "What a video costs, per counter." },
+  ),
+);
+
+export const EstimateSchema = component(
+  "Estimate",
+  Type.Object({
+    template: Enum(TEMPLATE_IDS),
+    steps: Type.Array(
+      Type.Object({
+        step: Type.String({ description: "Paid step, as in the template's paidSteps." }),
+        credits: Type.Integer({ description: "What the step costs on this account's plan." }),
+        unit: Enum(["narration_credits", "export_credits", "videos", "included"] as const),
+      }),
+    ),
+    charges: ChargesSchema,
+    expectedDurationSeconds: Type.Number({ description: "Expected length of the video." }),
+    expectedNarrationSeconds: Type.Number({ description: "Expected narration length, the basis of narration credits." }),
+    expectedProcessingSeconds: Type.Integer({ description: "Expected time from create to completed on this deployment, when the queue is empty." }),
+  }),
+);

@@ -1,0 +1,98 @@
+import type { TSchema } from "@sinclair/typebox";
+import type { AccountRow, ApiKeyRow } from "../../db/schema/index.ts";
+import type { AppDeps } from "../deps.ts";
+import type { RequestErrorCode } from "../errors.ts";
+
+export interface AuthContext {
+  account: AccountRow;
+  key: ApiKeyRow;
+}
+
+export interface RouteContext {
+  request: Request;
+  params: Record<string, string>;
+  query: URLSearchParams;
+  requestId: string;
+  /** Set on `auth: "key"` routes. */
+  auth: AuthContext | undefined;
+  /** Parsed JSON body on routes that declare one; undefined when the body was empty. */
+  body: unknown;
+}
+
+export interface RouteResult {
+  status?: number;
+  body: unknown;
+  headers?: Record<string, string>;
+}
+
+export interface ParameterDoc {
+  name: string;
+  in: "path" | "query" | "header";
+  required: boolean;
+  description: string;
+  schema: TSchema;
+}
+
+export interface HeaderDoc {
+  description: string;
+  schema: TSchema;
+}
+
+/**
+ * One route, defined once: the router registers `handle`, and the OpenAPI document and the guides are
+ * written from the rest, so they cannot drift apart.
+ */
+export interface RouteDef {
+  method: "GET" | "POST";
+  /** OpenAPI form; a segment may carry a suffix after its parameter: `/v1/templates/{id}.txt`. */
+  path: string;
+  operationId: string;
+  tag: string;
+  summary: string;
+  description: string;
+  auth: "key" | "none";
+  parameters?: ParameterDoc[];
+  body?: { schema: TSchema; description: string; required: boolean };
+  /** Accepts the Idempotency-Key header. */
+  idempotent?: boolean;
+  success: {
+    status: number;
+    description: string;
+    contentType?: string;
+    schema: TSchema;
+    headers?: Record<string, HeaderDoc>;
+  };
+  /** Request error codes this route answers besides the ones every route of its kind can give. */
+  errors: RequestErrorCode[];
+  handle(ctx: RouteContext, deps: AppDeps): Promise<Response | RouteResult> | Response | RouteResult;
+}
+
+/** Codes every route can answer, by auth kind; route definitions list only their own extras. */
+export function implicitErrors(route: Pick<RouteDef, "auth" | "method" | "body">): RequestErrorCode[] {
+  const codes: RequestErrorCode[] = [];
+  if (route.auth === "key") codes.push("MISSING_API_KEY", "INVALID_API_KEY", "UNSUPPORTED_TOKEN", "UNAUTHENTICATED");
+  if (route.body) codes.push("INVALID_INPUT");
+  codes.push("RATE_LIMITED", "INTERNAL_ERROR", "RATE_LIMITER_UNAVAILABLE");
+  return codes;
+}
+
+export interface RouterPath {
+  path: string;
+  /** Parameter name -> required suffix, for `{id}.txt`-style segments. */
+  suffixes: Record<string, string>;
+}
+
+/** `/v1/templates/{id}.txt` -> `/v1/templates/:id` plus the `.txt` suffix to check and strip. */
+export function toRouterPath(openApiPath: string): RouterPath {
+  const suffixes: Record<string, string> = {};
+  const path = openApiPath
+    .split("/")
+    .map((segment) => {
+      const match = /^\{(\w+)\}(.*)$/.exec(segment);
+      if (!match) return segment;
+      if (match[2]) suffixes[match[1]!] = match[2];
+      return `:${match[1]}`;
+    })
+    .join("/");
+  return { path, suffixes };
+}

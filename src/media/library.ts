@@ -1,0 +1,95 @@
+import { existsSync, readdirSync, statSync } from "node:fs";
+import { basename, extname, join } from "node:path";
+import { BACKGROUND_CATEGORIES, type BackgroundCategory, categorySlug } from "../catalog/backgrounds.ts";
+
+/**
+ * Background footage and music on disk. Layout (documented in the README):
+ *   <root>/backgrounds/<category-slug>/<name>.mp4   (+ optional <name>.jpg thumbnail)
+ *   <root>/backgrounds/other/<name>.mp4             operator footage outside the categories
+ *   <root>/music/<mood>/<name>.mp3
+ * Ids are derived from the path, so they are stable across restarts and machines sharing storage.
+ */
+export interface BackgroundAsset {
+  id: string;
+  name: string;
+  category: BackgroundCategory | null;
+  file: string;
+  thumbnail: string | null;
+}
+
+export interface MusicTrack {
+  id: string;
+  name: string;
+  category: string | null;
+  file: string;
+}
+
+export interface MediaLibrary {
+  backgrounds(): BackgroundAsset[];
+  music(): MusicTrack[];
+  findBackground(id: string): BackgroundAsset | undefined;
+  findMusic(id: string): MusicTrack | undefined;
+}
+
+const SLUG_TO_CATEGORY = new Map(BACKGROUND_CATEGORIES.map((c) => [categorySlug(c), c]));
+const VIDEO_EXT = new Set([".mp4", ".mov", ".mkv", ".webm"]);
+const AUDIO_EXT = new Set([".mp3", ".m4a", ".aac", ".wav", ".ogg", ".flac"]);
+
+function listDir(dir: string): string[] {
+  return existsSync(dir) ? readdirSync(dir).filter((n) => !n.startsWith(".")).sort() : [];
+}
+
+function titleCase(stem: string): string {
+  return stem.replace(/[-_]+/g, " ").replace(/\b\w/g, (c) => c.toUpperCase());
+}
+
+function idPart(s: string): string {
+  return s.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+}
+
+export function createFileLibrary(root: string): MediaLibrary {
+  // Scans are cheap (a few dozen files) but happen per request; cache by folder mtimes.
+  let cache: { key: string; backgrounds: BackgroundAsset[]; music: MusicTrack[] } | undefined;
+
+  const scan = () => {
+    const folders = [join(root, "backgrounds"), join(root, "music")].flatMap((d) => [d, ...listDir(d).map((n) => join(d, n))]);
+    const key = folders.map((f) => (existsSync(f) ? statSync(f).mtimeMs : 0)).join(",");
+    if (cache?.key === key) return cache;
+    const backgrounds: BackgroundAsset[] = [];
+    for (const folder of listDir(join(root, "backgrounds"))) {
+      const dir = join(root, "backgrounds", folder);
+      if (!statSync(dir).isDirectory()) continue;
+      for (const file of listDir(dir)) {
+        if (!VIDEO_EXT.has(extname(file).toLowerCase())) continue;
+        const stem = basename(file, extname(file));
+        const thumb = join(dir, `${stem}.jpg`);
+        backgrounds.push({
+          id: `bg_${idPart(folder)}_${idPart(stem)}`,
+          name: titleCase(stem),
+          category: SLUG_TO_CATEGORY.get(folder) ?? null,
+          file: join(dir, file),
+          thumbnail: existsSync(thumb) ? thumb : null,
+        });
+      }
+    }
+    const music: MusicTrack[] = [];
+    for (const folder of listDir(join(root, "music"))) {
+      const dir = join(root, "music", folder);
+      if (!statSync(dir).isDirectory()) continue;
+      for (const file of listDir(dir)) {
+        if (!AUDIO_EXT.has(extname(file).toLowerCase())) continue;
+        const stem = basename(file, extname(file));
+        music.push({ id: `mus_${idPart(folder)}_${idPart(stem)}`, name: titleCase(stem), category: titleCase(folder), file: join(dir, file) });
+      }
+    }
+    cache = { key, backgrounds, music };
+    return cache;
+  };
+
+  return {
+    backgrounds: () => scan().backgrounds,
+    music: () => scan().music,
+    findBackground: (id) => scan().backgrounds.find((b) => b.id === id),
+    findMusic: (id) => scan().music.find((m) => m.id === id),
+  };
+}

@@ -1,0 +1,13 @@
+import { accountRoutes } from "./account/routes.ts";
+import { catalogRoutes } from "./catalog/routes.ts";
+import { docsRoutes } from "./docs/routes.ts";
+import { estimateRoutes } from "./estimate/routes.ts";
+import type { RouteDef } from "./http/route.ts";
+
+let cached: RouteDef[] | undefined;
+
+/** Every route of the API, in the order the docs list them. */
+export function allRoutes(): RouteDef[] {
+  cached ??= [...accountRoutes, ...catalogRoutes, ...estimateRoutes, ...docsRoutes(allRoutes)];
+  return cached;
+}

@@ -1,0 +1,85 @@
+import { afterEach, beforeEach } from "bun:test";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Database } from "../../db/client.ts";
+import { runAdminCommand } from "../../src/admin/commands.ts";
+import { type App, createApp } from "../../src/app.ts";
+import { loadConfig } from "../../src/config.ts";
+import type { AppDeps } from "../../src/deps.ts";
+import { silentLogger } from "../../src/logger.ts";
+import { createFileLibrary } from "../../src/media/library.ts";
+import { type DatabaseKind, freshDatabase } from "./databases.ts";
+
+export const BASE = "http://test.local";
+
+export interface TestService {
+  app: App;
+  deps: AppDeps;
+  database: Database;
+  dataDir: string;
+  /** Moves the injected clock. */
+  advance(ms: number): void;
+  request(path: string, init?: RequestInit & { json?: unknown; key?: string }): Promise<Response>;
+  createAccount(args?: Record<string, string>): Promise<{ accountId: string; apiKey: string; keyId: string; signingSecret: string }>;
+  admin(command: string, args?: Record<string, string>): Promise<Record<string, unknown>>;
+}
+
+/**
+ * Gives each test its own database and app. Call inside a describe block; use the returned getter in
+ * tests: `const svc = useService("pglite"); test("...", async () => { await svc().request(...) })`.
+ */
+export function useService(kind: DatabaseKind, env: Record<string, string> = {}): () => TestService {
+  let current: TestService | undefined;
+  beforeEach(async () => {
+    const database = await freshDatabase(kind);
+    const dataDir = mkdtempSync(join(tmpdir(), "svc-test-"));
+    const config = loadConfig({ PUBLIC_BASE_URL: BASE, DATA_DIR: dataDir, ...env });
+    let offset = 0;
+    const deps: AppDeps = {
+      config,
+      database,
+      log: silentLogger,
+      library: createFileLibrary(join(dataDir, "library")),
+      now: () => new Date(Date.now() + offset),
+    };
+    const app = createApp(deps);
+    const admin = async (command: string, args: Record<string, string> = {}) => {
+      const result = await runAdminCommand({ db: database.db, now: deps.now }, command, args);
+      if (!result.ok) throw new Error(`admin ${command} failed: ${result.error}`);
+      return result.value;
+    };
+    current = {
+      app,
+      deps,
+      database,
+      dataDir,
+      advance: (ms) => {
+        offset += ms;
+      },
+      async request(path, init = {}) {
+        const headers = new Headers(init.headers);
+        if (init.key) headers.set("authorization", `Bearer ${init.key}`);
+        let body = init.body;
+        if (init.json !== undefined) {
+          body = JSON.stringify(init.json);
+          headers.set("content-type", "application/json");
+        }
+        return app.handle(new Request(BASE + path, { ...init, headers, body }));
+      },
+      createAccount: async (args = {}) =>
+        (await admin("create-account", { email: `user-${crypto.randomUUID()}@example.com`, ...args })) as never,
+      admin,
+    };
+  });
+  afterEach(async () => {
+    if (!current) return;
+    await current.database.close();
+    rmSync(current.dataDir, { recursive: true, force: true });
+    current = undefined;
+  });
+  return () => {
+    if (!current) throw new Error("useService: no service outside a test");
+    return current;
+  };
+}
