@@ -1,4 +1,4 @@
-import { PGlite } from "@electric-sql/pglite";
+import { PGlite, type PGliteInterface } from "@electric-sql/pglite";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
@@ -24,9 +24,10 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export function wrapPglite(client: PGlite): Database {
+export function wrapPglite(client: PGliteInterface): Database {
   return {
-    db: drizzlePglite(client, { schema }) as unknown as Db,
+    // A clone is typed as the interface, but is the same class at run time.
+    db: drizzlePglite(client as PGlite, { schema }) as unknown as Db,
     kind: "pglite",
     // pg-boss sends parameterless multi-statement SQL, which only exec() accepts.
     async executeSql(text, values) {

@@ -47,6 +47,14 @@ const Caption = Closed({
   position: Type.Optional(Enum(["below_card", "above_card"] as const, { default: "below_card" })),
 });
 
+// Annotate before composing: Type.Optional copies the schema it wraps, so later annotations would be lost.
+const nestedRules = [
+  exactlyOne(Message, ["messages", "*"], ["text", "imageAssetId"]),
+  mutuallyExclusive(Background, ["background"], ["category", "assetId", "ownUrl"]),
+  mutuallyExclusive(Music, ["music"], ["assetId", "ownUrl"]),
+];
+applyAnnotations(nestedRules);
+
 export const FakeTextMessageInputs = Closed({
   platform: Type.Optional(Enum(TEXT_PLATFORMS, { default: "imessage", description: "ios is an alias of imessage." })),
   theme: Type.Optional(Enum(TEXT_THEMES, { default: "dark" })),
@@ -61,7 +69,7 @@ export const FakeTextMessageInputs = Closed({
   voices: Type.Optional(
     Closed(
       {
-        enabled: Type.Optional(Type.Boolean({ default: true, description: "Must be true: every video is voiced." })),
+        enabled: Type.Optional(Type.Literal(true, { default: true, description: "Must be true: every video is voiced." })),
         me: Type.Optional(Enum(VOICE_SET_B, { default: DEFAULT_TEXT_VOICES.me })),
         them: Type.Optional(Enum(VOICE_SET_B, { default: DEFAULT_TEXT_VOICES.them })),
       },
@@ -113,13 +121,10 @@ export const FakeTextMessageInputs = Closed({
 });
 
 const rules = [
-  exactlyOne(Message, ["messages", "*"], ["text", "imageAssetId"]),
-  mutuallyExclusive(Background, ["background"], ["category", "assetId", "ownUrl"]),
-  mutuallyExclusive(Music, ["music"], ["assetId", "ownUrl"]),
+  ...nestedRules,
   atMostCountOf(["captions", "*"], "afterMessage", ["messages"], "messages"),
   atMostCountOf([], "cutAfterMessage", ["messages"], "messages"),
 ];
-applyAnnotations(rules);
 
 export const fakeTextMessage: TemplateDefinition = {
   id: "fake_text_message",

@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Installs what the service needs on Debian 12 with Node and npm: system packages, Bun (from npm, into
+# .tools/) and the locked dependencies. Safe to run again; it only installs what is missing.
+# Source it (`. scripts/setup.sh`) to get Bun on PATH in the calling shell.
+set -euo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+BUN_VERSION="1.4.5"
+# Debian packages the service runs: ffmpeg renders and probes media; ca-certificates for https fetches.
+APT_PACKAGES=(ffmpeg ca-certificates)
+
+as_root() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
+
+missing=()
+for pkg in "${APT_PACKAGES[@]}"; do
+  dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || missing+=("$pkg")
+done
+if [ "${#missing[@]}" -gt 0 ]; then
+  echo "setup: installing Debian packages: ${missing[*]}" >&2
+  as_root apt-get update -qq
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2
+fi
+
+export PATH="$ROOT/.tools/node_modules/.bin:$PATH"
+if ! command -v bun >/dev/null 2>&1 || [ "$(bun --version)" != "$BUN_VERSION" ]; then
+  echo "setup: installing bun $BUN_VERSION from npm into .tools/" >&2
+  npm install --prefix "$ROOT/.tools" --no-save --no-package-lock --no-fund --no-audit "bun@$BUN_VERSION" >&2
+fi
+
+(cd "$ROOT" && bun install --frozen-lockfile >&2)

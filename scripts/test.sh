@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Installs what is missing, type-checks, and runs the whole test suite (PGlite, and Postgres too when
+# TEST_DATABASE_URL is set). Ends with a line `N passed, N failed`.
+set -euo pipefail
+. "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
+cd "$ROOT"
+
+echo "typecheck: tsc --noEmit"
+bun run typecheck
+
+log="$(mktemp)"
+trap 'rm -f "$log"' EXIT
+set +e
+bun test "$@" 2>&1 | tee "$log"
+status="${PIPESTATUS[0]}"
+set -e
+passed="$(grep -Eo '^ *[0-9]+ pass$' "$log" | tail -1 | grep -Eo '[0-9]+' || echo 0)"
+failed="$(grep -Eo '^ *[0-9]+ fail$' "$log" | tail -1 | grep -Eo '[0-9]+' || echo 0)"
+echo "bun test: ${passed} passed, ${failed} failed"
+if [ "$passed" = "0" ] && [ "$status" = "0" ]; then
+  echo "no test ran" >&2
+  exit 1
+fi
+exit "$status"
