@@ -1,0 +1,80 @@
+import { describe, expect, test } from "bun:test";
+import SwaggerParser from "@apidevtools/swagger-parser";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { allRoutes } from "../../src/routes.ts";
+import { TEMPLATES } from "../../src/templates/registry.ts";
+import { REQUEST_ERRORS } from "../../src/errors.ts";
+import { DATABASE_KINDS } from "../helpers/databases.ts";
+import { useService } from "../helpers/harness.ts";
+import { expectProblem } from "../helpers/problem.ts";
+
+describe.each(DATABASE_KINDS)("served documents on %s", (kind) => {
+  const svc = useService(kind);
+
+  test("GET /v1/openapi.json is a valid OpenAPI 3.1 document describing every route", async () => {
+    const res = await svc().request("/v1/openapi.json");
+    expect(res.status).toBe(200);
+    const doc = (await res.json()) as any;
+    expect(doc.openapi).toBe("3.1.0");
+    expect(doc.info.version).toBe("1.0.0");
+    await SwaggerParser.validate(structuredClone(doc));
+    for (const route of allRoutes()) {
+      const op = doc.paths[route.path]?.[route.method.toLowerCase()];
+      expect(op?.operationId).toBe(route.operationId);
+      expect(op.security).toEqual(route.auth === "key" ? [{ bearerAuth: [] }] : []);
+      if (route.auth === "key") expect(Object.keys(op.responses)).toContain("401");
+      expect(Object.keys(op.responses)).toContain("429");
+    }
+    expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: "http", scheme: "bearer" });
+    expect(doc.components.schemas.Problem.properties.code.enum).toEqual(Object.keys(REQUEST_ERRORS));
+    for (const t of TEMPLATES) expect(Object.keys(doc.components.schemas)).toContain(t.id.replace(/(^|_)(\w)/g, (_: string, __: string, c: string) => c.toUpperCase()) + "Inputs");
+    expect(doc.paths["/v1/estimate"].post.responses["413"].content["application/problem+json"]).toBeDefined();
+  });
+
+  test("redocly lint finds no errors", async () => {
+    const doc = await (await svc().request("/v1/openapi.json")).text();
+    const file = join(mkdtempSync(join(tmpdir(), "oas-")), "openapi.json");
+    writeFileSync(file, doc);
+    const proc = Bun.spawn(["node_modules/.bin/redocly", "lint", file, "--format=summary"], { stdout: "pipe", stderr: "pipe" });
+    const [out, err, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
+    expect(`${out}${err}`).toContain("Your API description is valid");
+    expect(`${out}${err}`).not.toMatch(/^error /m);
+    expect(code).toBe(0);
+  }, 120_000);
+
+  test("GET /v1/llms.txt covers templates, endpoints, errors and limits", async () => {
+    const res = await svc().request("/v1/llms.txt");
+    expect(res.headers.get("content-type")).toStartWith("text/plain");
+    const text = await res.text();
+    for (const t of TEMPLATES) expect(text).toContain(`/v1/templates/${t.id}.txt`);
+    for (const r of allRoutes()) expect(text).toContain(`${r.method} ${r.path}`);
+    for (const code of Object.keys(REQUEST_ERRORS)) expect(text).toContain(code);
+    expect(text).toContain("Retry-After");
+    expect(text).toContain("X-Service-Signature");
+  });
+
+  test.each(TEMPLATES.map((t) => t.id))("GET /v1/templates/%s.txt has inputs, defaults, examples, credits, notes and errors", async (id) => {
+    const res = await svc().request(`/v1/templates/${id}.txt`);
+    expect(res.status).toBe(200);
+    const text = await res.text();
+    for (const heading of ["## Inputs", "## Defaults", "## Credits", "## Notes", "## Errors", "Minimal example"]) expect(text).toContain(heading);
+    const template = TEMPLATES.find((t) => t.id === id)!;
+    for (const field of Object.keys(template.inputs.properties)) expect(text).toContain(`- ${field} (`);
+    // Both examples appear as complete request bodies.
+    const bodies = [...text.matchAll(/^\{\n[\s\S]*?^\}$/gm)].map((m) => JSON.parse(m[0]));
+    expect(bodies).toContainEqual({ template: id, inputs: template.examples.minimal });
+    expect(bodies).toContainEqual({ template: id, inputs: template.examples.full });
+  });
+
+  test("an unknown template guide is 404 NOT_FOUND", async () => {
+    await expectProblem(await svc().request("/v1/templates/tiktok_dance.txt"), 404, "NOT_FOUND");
+  });
+
+  test("GET /v1/errors names every code", async () => {
+    const text = await (await svc().request("/v1/errors")).text();
+    for (const code of Object.keys(REQUEST_ERRORS)) expect(text).toContain(`## ${code}`);
+    expect(text).toContain("## RENDER_FAILED");
+  });
+});

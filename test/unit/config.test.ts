@@ -1,0 +1,34 @@
+import { describe, expect, test } from "bun:test";
+import { loadConfig } from "../../src/config.ts";
+import { newId } from "../../src/ids.ts";
+
+describe("configuration", () => {
+  test("defaults", () => {
+    const c = loadConfig({});
+    expect(c.port).toBe(3000);
+    expect(c.databaseUrl).toBeNull();
+    expect(c.publicBaseUrl).toBe("http://localhost:3000");
+    expect(c.errorsUrl).toBe("http://localhost:3000/v1/errors");
+    expect(c.dataDir).toEndWith("/data");
+  });
+
+  test("values from the environment, trailing slash dropped", () => {
+    const c = loadConfig({ PORT: "8080", PUBLIC_BASE_URL: "https://videos.example.com/", DATABASE_URL: "postgres://u@h/db" });
+    expect([c.port, c.publicBaseUrl, c.databaseUrl]).toEqual([8080, "https://videos.example.com", "postgres://u@h/db"]);
+  });
+
+  test("invalid values are refused with the variable's name", () => {
+    expect(() => loadConfig({ PORT: "eighty" })).toThrow(/PORT/);
+    expect(() => loadConfig({ DATABASE_URL: "mysql://x" })).toThrow(/DATABASE_URL/);
+    expect(() => loadConfig({ LOG_LEVEL: "loud" })).toThrow(/LOG_LEVEL/);
+  });
+});
+
+describe("ids", () => {
+  test("type prefix, time-sortable", () => {
+    const a = newId("vid", 1_700_000_000_000);
+    const b = newId("vid", 1_700_000_000_001);
+    expect(a).toMatch(/^vid_[0-9a-z]{26}$/);
+    expect(a < b).toBe(true);
+  });
+});
