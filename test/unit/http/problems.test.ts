@@ -49,7 +49,7 @@ describe("problem+json", () => {
     expect(limited.headers.get("retry-after")).toBe("12");
     const big = problemResponse(new ApiError("INVALID_INPUT", "x", { status: 413 }), ctx);
     expect(big.status).toBe(413);
-    expect((await big.json()).code).toBe("INVALID_INPUT");
+    expect(((await big.json()) as { code: string }).code).toBe("INVALID_INPUT");
   });
 });
 
