@@ -84,7 +84,25 @@ async function newKeyFor(ctx: AdminContext, accountId: string, name: string) {
   return { keyId: row.id, apiKey: key.key, prefix: row.prefix };
 }
 
-export const ADMIN_COMMANDS: Record<string, { usage: string; run(ctx: AdminContext, args: Record<string, string>): Promise<AdminResult> }> = {
+type AdminCommand = { usage: string; run(ctx: AdminContext, args: Record<string, string>): Promise<AdminResult> };
+
+/** A command on one account named by `--account`. */
+function onAccount(usage: string, act: (ctx: AdminContext, account: AccountRow, args: Record<string, string>) => Promise<AdminResult>): AdminCommand {
+  return {
+    usage,
+    async run(ctx, args) {
+      const account = await resolveAccount(ctx, args.account);
+      return typeof account === "string" ? fail(account) : act(ctx, account, args);
+    },
+  };
+}
+
+async function patchAccount(ctx: AdminContext, account: AccountRow, patch: AccountPatch | string): Promise<AdminResult> {
+  if (typeof patch === "string") return fail(patch);
+  return ok(accountSummary((await updateAccount(ctx.db, account.id, patch))!));
+}
+
+export const ADMIN_COMMANDS: Record<string, AdminCommand> = {
   "create-account": {
     usage: `create-account --email <email> [--plan <${PLANS.map((p) => p.tier).join("|")}|none>] [--key-name <name>]`,
     async run(ctx, args) {
@@ -108,14 +126,9 @@ export const ADMIN_COMMANDS: Record<string, { usage: string; run(ctx: AdminConte
       return ok({ ...accountSummary(account), ...key, signingSecret: account.signingSecret });
     },
   },
-  "create-key": {
-    usage: "create-key --account <acct_id|email> [--name <name>]",
-    async run(ctx, args) {
-      const account = await resolveAccount(ctx, args.account);
-      if (typeof account === "string") return fail(account);
-      return ok({ accountId: account.id, ...(await newKeyFor(ctx, account.id, args.name ?? "default")) });
-    },
-  },
+  "create-key": onAccount("create-key --account <acct_id|email> [--name <name>]", async (ctx, account, args) =>
+    ok({ accountId: account.id, ...(await newKeyFor(ctx, account.id, args.name ?? "default")) }),
+  ),
   "revoke-key": {
     usage: "revoke-key --key <key_id>",
     async run(ctx, args) {
@@ -124,11 +137,7 @@ export const ADMIN_COMMANDS: Record<string, { usage: string; run(ctx: AdminConte
       return row ? ok({ keyId: row.id, revokedAt: row.revokedAt!.toISOString() }) : fail(`no live key ${args.key}`);
     },
   },
-  "list-keys": {
-    usage: "list-keys --account <acct_id|email>",
-    async run(ctx, args) {
-      const account = await resolveAccount(ctx, args.account);
-      if (typeof account === "string") return fail(account);
+  "list-keys": onAccount("list-keys --account <acct_id|email>", async (ctx, account) => {
       const keys = await listApiKeys(ctx.db, account.id);
       return ok({
         accountId: account.id,
@@ -141,62 +150,23 @@ export const ADMIN_COMMANDS: Record<string, { usage: string; run(ctx: AdminConte
           revokedAt: k.revokedAt?.toISOString() ?? null,
         })),
       });
-    },
-  },
+  }),
   "list-accounts": {
     usage: "list-accounts",
     async run(ctx) {
       return ok({ accounts: (await listAccounts(ctx.db)).map(accountSummary) });
     },
   },
-  "set-plan": {
-    usage: `set-plan --account <acct_id|email> --plan <${PLANS.map((p) => p.tier).join("|")}|none>`,
-    async run(ctx, args) {
-      const account = await resolveAccount(ctx, args.account);
-      if (typeof account === "string") return fail(account);
-      if (!args.plan) return fail("--plan is required");
-      const plan = args.plan === "none" ? null : findPlan(args.plan);
-      if (plan === undefined) return fail(`unknown plan ${args.plan}`);
-      const patch: AccountPatch = { planTier: plan?.tier ?? null, pricingV2: plan?.pricingV2 ?? account.pricingV2 };
-      return ok(accountSummary((await updateAccount(ctx.db, account.id, patch))!));
-    },
-  },
-  "set-balance": {
-    usage: "set-balance --account <acct_id|email> [--credits N] [--ai-credits N] [--export-credits N] [--video-allowance N]",
-    async run(ctx, args) {
-      const account = await resolveAccount(ctx, args.account);
-      if (typeof account === "string") return fail(account);
-      const patch = numericPatch(args, BALANCE_COLUMNS);
-      if (typeof patch === "string") return fail(patch);
-      return ok(accountSummary((await updateAccount(ctx.db, account.id, patch))!));
-    },
-  },
-  "set-limits": {
-    usage: "set-limits --account <acct_id|email> [--requests-per-minute N] [--creates-per-minute N] [--free-tools-per-hour N] [--free-tools-per-day N] [--concurrent-renders N] [--media-imports-per-day N]",
-    async run(ctx, args) {
-      const account = await resolveAccount(ctx, args.account);
-      if (typeof account === "string") return fail(account);
-      const patch = numericPatch(args, LIMIT_COLUMNS);
-      if (typeof patch === "string") return fail(patch);
-      return ok(accountSummary((await updateAccount(ctx.db, account.id, patch))!));
-    },
-  },
-  "disable-account": {
-    usage: "disable-account --account <acct_id|email>",
-    async run(ctx, args) {
-      const account = await resolveAccount(ctx, args.account);
-      if (typeof account === "string") return fail(account);
-      return ok(accountSummary((await updateAccount(ctx.db, account.id, { status: "disabled" }))!));
-    },
-  },
-  "enable-account": {
-    usage: "enable-account --account <acct_id|email>",
-    async run(ctx, args) {
-      const account = await resolveAccount(ctx, args.account);
-      if (typeof account === "string") return fail(account);
-      return ok(accountSummary((await updateAccount(ctx.db, account.id, { status: "active" }))!));
-    },
-  },
+  "set-plan": onAccount(`set-plan --account <acct_id|email> --plan <${PLANS.map((p) => p.tier).join("|")}|none>`, async (ctx, account, args) => {
+    if (!args.plan) return fail("--plan is required");
+    const plan = args.plan === "none" ? null : findPlan(args.plan);
+    if (plan === undefined) return fail(`unknown plan ${args.plan}`);
+    return patchAccount(ctx, account, { planTier: plan?.tier ?? null, pricingV2: plan?.pricingV2 ?? account.pricingV2 });
+  }),
+  "set-balance": onAccount("set-balance --account <acct_id|email> [--credits N] [--ai-credits N] [--export-credits N] [--video-allowance N]", (ctx, account, args) => patchAccount(ctx, account, numericPatch(args, BALANCE_COLUMNS))),
+  "set-limits": onAccount("set-limits --account <acct_id|email> [--requests-per-minute N] [--creates-per-minute N] [--free-tools-per-hour N] [--free-tools-per-day N] [--concurrent-renders N] [--media-imports-per-day N]", (ctx, account, args) => patchAccount(ctx, account, numericPatch(args, LIMIT_COLUMNS))),
+  "disable-account": onAccount("disable-account --account <acct_id|email>", (ctx, account) => patchAccount(ctx, account, { status: "disabled" })),
+  "enable-account": onAccount("enable-account --account <acct_id|email>", (ctx, account) => patchAccount(ctx, account, { status: "active" })),
 };
 
 export async function runAdminCommand(ctx: AdminContext, command: string, args: Record<string, string>): Promise<AdminResult> {

@@ -39,6 +39,19 @@ function listDir(dir: string): string[] {
   return existsSync(dir) ? readdirSync(dir).filter((n) => !n.startsWith(".")).sort() : [];
 }
 
+/** Media files one folder down: `<base>/<folder>/<stem><ext>`. */
+function filesIn(base: string, extensions: Set<string>) {
+  const found: { folder: string; dir: string; stem: string; path: string }[] = [];
+  for (const folder of listDir(base)) {
+    const dir = join(base, folder);
+    if (!statSync(dir).isDirectory()) continue;
+    for (const file of listDir(dir)) {
+      if (extensions.has(extname(file).toLowerCase())) found.push({ folder, dir, stem: basename(file, extname(file)), path: join(dir, file) });
+    }
+  }
+  return found;
+}
+
 function titleCase(stem: string): string {
   return stem.replace(/[-_]+/g, " ").replace(/\b\w/g, (c) => c.toUpperCase());
 }
@@ -55,33 +68,22 @@ export function createFileLibrary(root: string): MediaLibrary {
     const folders = [join(root, "backgrounds"), join(root, "music")].flatMap((d) => [d, ...listDir(d).map((n) => join(d, n))]);
     const key = folders.map((f) => (existsSync(f) ? statSync(f).mtimeMs : 0)).join(",");
     if (cache?.key === key) return cache;
-    const backgrounds: BackgroundAsset[] = [];
-    for (const folder of listDir(join(root, "backgrounds"))) {
-      const dir = join(root, "backgrounds", folder);
-      if (!statSync(dir).isDirectory()) continue;
-      for (const file of listDir(dir)) {
-        if (!VIDEO_EXT.has(extname(file).toLowerCase())) continue;
-        const stem = basename(file, extname(file));
-        const thumb = join(dir, `${stem}.jpg`);
-        backgrounds.push({
-          id: `bg_${idPart(folder)}_${idPart(stem)}`,
-          name: titleCase(stem),
-          category: SLUG_TO_CATEGORY.get(folder) ?? null,
-          file: join(dir, file),
-          thumbnail: existsSync(thumb) ? thumb : null,
-        });
-      }
-    }
-    const music: MusicTrack[] = [];
-    for (const folder of listDir(join(root, "music"))) {
-      const dir = join(root, "music", folder);
-      if (!statSync(dir).isDirectory()) continue;
-      for (const file of listDir(dir)) {
-        if (!AUDIO_EXT.has(extname(file).toLowerCase())) continue;
-        const stem = basename(file, extname(file));
-        music.push({ id: `mus_${idPart(folder)}_${idPart(stem)}`, name: titleCase(stem), category: titleCase(folder), file: join(dir, file) });
-      }
-    }
+    const backgrounds = filesIn(join(root, "backgrounds"), VIDEO_EXT).map(({ folder, dir, stem, path }) => {
+      const thumb = join(dir, `${stem}.jpg`);
+      return {
+        id: `bg_${idPart(folder)}_${idPart(stem)}`,
+        name: titleCase(stem),
+        category: SLUG_TO_CATEGORY.get(folder) ?? null,
+        file: path,
+        thumbnail: existsSync(thumb) ? thumb : null,
+      };
+    });
+    const music = filesIn(join(root, "music"), AUDIO_EXT).map(({ folder, stem, path }) => ({
+      id: `mus_${idPart(folder)}_${idPart(stem)}`,
+      name: titleCase(stem),
+      category: titleCase(folder),
+      file: path,
+    }));
     cache = { key, backgrounds, music };
     return cache;
   };

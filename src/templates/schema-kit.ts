@@ -13,6 +13,13 @@ FormatRegistry.Set("uri", (value) => {
   return (protocol === "https:" || protocol === "http:") && hostname.length > 0;
 });
 
+/** `silent` of the templates that may render without narration (only when explicitly true). */
+export function SilentField() {
+  return Type.Optional(
+    Type.Boolean({ default: false, description: "true renders without narration; a no-narration render happens only when this is explicitly true." }),
+  );
+}
+
 /** A closed set of strings or numbers, rendered as JSON Schema `enum`. */
 export function Enum<const T extends readonly (string | number)[]>(values: T, options: SchemaOptions = {}): TUnsafe<T[number]> {
   const type = typeof values[0] === "number" ? "number" : "string";

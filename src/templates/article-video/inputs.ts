@@ -2,7 +2,7 @@ import { Type } from "@sinclair/typebox";
 import { CAPTION_PRESET_IDS } from "../../catalog/caption-presets.ts";
 import { VOICE_SET_A } from "../../catalog/voices.ts";
 import { RENDER_STEP, narrationStep } from "../credits.ts";
-import { Closed, Enum, HttpUrl, applyAnnotations, selectedBy } from "../schema-kit.ts";
+import { Closed, Enum, SilentField, HttpUrl, applyAnnotations, selectedBy } from "../schema-kit.ts";
 import type { TemplateDefinition } from "../template.ts";
 
 const Source = Closed(
@@ -26,9 +26,7 @@ export const ArticleVideoInputs = Closed({
   captionPresetId: Type.Optional(
     Enum(CAPTION_PRESET_IDS, { description: "Caption style; the template's own style when omitted." }),
   ),
-  silent: Type.Optional(
-    Type.Boolean({ default: false, description: "true renders without narration; a no-narration render happens only when this is explicitly true." }),
-  ),
+  silent: SilentField(),
 });
 
 const rules = [selectedBy(Source, ["source"], "kind", { url: "url", text: "text" })];

@@ -1,7 +1,7 @@
 import { Type } from "@sinclair/typebox";
 import { VOICE_SET_A } from "../../catalog/voices.ts";
 import { RENDER_STEP, narrationStep } from "../credits.ts";
-import { Closed, Enum } from "../schema-kit.ts";
+import { Closed, Enum, SilentField } from "../schema-kit.ts";
 import type { TemplateDefinition } from "../template.ts";
 
 export const QUIZ_CATEGORIES = [
@@ -28,9 +28,7 @@ export const QuizVideoInputs = Closed({
   font: Type.Optional(Enum(["anton", "bangers", "bebas-neue", "poppins"] as const, { default: "anton" })),
   countdownSeconds: Type.Optional(Enum([3, 5, 7] as const, { default: 5, description: "Visible countdown before each answer." })),
   captionsEnabled: Type.Optional(Type.Boolean({ default: false, description: "Adds captions to the narration." })),
-  silent: Type.Optional(
-    Type.Boolean({ default: false, description: "true renders without narration; a no-narration render happens only when this is explicitly true." }),
-  ),
+  silent: SilentField(),
 });
 
 export const quizVideo: TemplateDefinition = {
