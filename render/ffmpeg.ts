@@ -1,0 +1,62 @@
+/**
+ * The only module that spawns ffmpeg or ffprobe. Callers build argument arrays in pure planning code and
+ * hand them here; this module runs them, reports progress and turns failures into errors with the tail of
+ * ffmpeg's own message.
+ */
+export class FfmpegError extends Error {
+  constructor(
+    readonly tool: "ffmpeg" | "ffprobe",
+    readonly exitCode: number,
+    readonly stderrTail: string,
+  ) {
+    super(`${tool} exited with ${exitCode}: ${stderrTail}`);
+  }
+}
+
+export interface FfmpegRun {
+  stdout: string;
+  stderr: string;
+}
+
+export interface FfmpegOptions {
+  /** Called with output seconds written so far (from `-progress pipe:1`). */
+  onProgress?(seconds: number): void;
+  signal?: AbortSignal;
+}
+
+const BASE_ARGS = ["-hide_banner", "-nostdin", "-y"];
+
+export async function runFfmpeg(args: readonly string[], options: FfmpegOptions = {}): Promise<FfmpegRun> {
+  const progress = options.onProgress ? ["-progress", "pipe:1", "-nostats"] : [];
+  const proc = Bun.spawn(["ffmpeg", ...BASE_ARGS, ...progress, ...args], { stdout: "pipe", stderr: "pipe", signal: options.signal });
+  const stdoutPromise = (async () => {
+    let text = "";
+    const decoder = new TextDecoder();
+    for await (const chunk of proc.stdout) {
+      const piece = decoder.decode(chunk, { stream: true });
+      text += piece;
+      if (options.onProgress) {
+        for (const match of piece.matchAll(/out_time_us=(\d+)/g)) options.onProgress(Number(match[1]) / 1e6);
+      }
+    }
+    return text;
+  })();
+  const [stdout, stderr, code] = await Promise.all([stdoutPromise, new Response(proc.stderr).text(), proc.exited]);
+  if (code !== 0) throw new FfmpegError("ffmpeg", code, stderr.trim().split("\n").slice(-6).join("\n"));
+  return { stdout, stderr };
+}
+
+export interface ProbeResult {
+  format: { duration?: string; format_name?: string; bit_rate?: string; size?: string; tags?: Record<string, string> };
+  streams: Array<Record<string, any>>;
+}
+
+export async function probe(path: string, extra: readonly string[] = []): Promise<ProbeResult> {
+  const proc = Bun.spawn(["ffprobe", "-v", "error", "-print_format", "json", "-show_format", "-show_streams", ...extra, path], {
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+  const [stdout, stderr, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
+  if (code !== 0) throw new FfmpegError("ffprobe", code, stderr.trim().slice(-400));
+  return JSON.parse(stdout) as ProbeResult;
+}

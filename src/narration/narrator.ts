@@ -1,0 +1,43 @@
+import type { WordTiming } from "./words.ts";
+
+export interface NarrationRequest {
+  /** The script as captions show it. */
+  text: string;
+  /** A catalog voice id (ElevenLabs ids). */
+  voiceId: string;
+  /** ISO 639-1, optionally with a region; default en. */
+  language?: string;
+  /** 0.85-1.25; 1 is the voice's own pace. */
+  speed?: number;
+  /** 0.5-2; 1 is the voice's own pitch. */
+  pitch?: number;
+  /** 0-100, for providers that have it. */
+  stability?: number;
+  similarity?: number;
+}
+
+export interface Narration {
+  /** 48 kHz mono 16-bit WAV, loudness-normalized, trimmed to the speech. */
+  audioPath: string;
+  duration: number;
+  /** The script's own words, timed in `audioPath`. */
+  words: WordTiming[];
+  provider: string;
+}
+
+/** Text in, audio plus word timings mapped onto the script's words out. */
+export interface Narrator {
+  readonly provider: string;
+  narrate(request: NarrationRequest, outPath: string): Promise<Narration>;
+}
+
+/** A provider or engine failure; the message names the provider and what it said. */
+export class NarrationError extends Error {
+  constructor(
+    readonly provider: string,
+    message: string,
+    readonly retryable = false,
+  ) {
+    super(`${provider}: ${message}`);
+  }
+}

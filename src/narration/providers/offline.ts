@@ -1,0 +1,69 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { runFfmpeg } from "../../../render/ffmpeg.ts";
+import { findVoice } from "../../catalog/voices.ts";
+import { type RawSegment, parseLoudness, planLoudness, planShaping } from "../audio-plan.ts";
+import { chunkScript, readWavInfo } from "../engines/engine.ts";
+import { synthesizeWithEspeak } from "../engines/espeak.ts";
+import { synthesizeWithFestival } from "../engines/festival.ts";
+import { type Narration, NarrationError, type NarrationRequest, type Narrator } from "../narrator.ts";
+import { offlineVoice } from "../offline-voices.ts";
+import { splitWords, tidyTimings } from "../words.ts";
+
+export interface OfflineOptions {
+  /** `espeak` voices everything with espeak-ng (fast; used by tests); `auto` uses festival for English. */
+  engine: "auto" | "espeak";
+}
+
+/** espeak-ng voice for a language and gender: "de+f3", "en-us+m3". */
+function espeakVoiceName(language: string, gender: string): string {
+  const lang = language.toLowerCase() === "en" ? "en-us" : language.toLowerCase();
+  return `${lang}+${gender === "female" ? "f3" : gender === "neutral" ? "m1" : "m3"}`;
+}
+
+/**
+ * The default narrator: no key, no network. English in festival's voices (HTS for female voices, diphone
+ * for male), any other language in espeak-ng, then shaped per voice id and normalized.
+ */
+export function createOfflineNarrator(options: OfflineOptions = { engine: "auto" }): Narrator {
+  return {
+    provider: "offline",
+    async narrate(request: NarrationRequest, outPath: string): Promise<Narration> {
+      const words = splitWords(request.text);
+      if (words.length === 0) throw new NarrationError("offline", "nothing to narrate: the text has no words");
+      const voice = offlineVoice(request.voiceId);
+      const info = findVoice(request.voiceId);
+      if (!voice || !info) throw new NarrationError("offline", `no offline voice for voice id ${request.voiceId}`);
+      const language = request.language ?? "en";
+      const english = /^en(-|$)/i.test(language);
+      const chunks = chunkScript(words);
+      const workDir = await mkdtemp(join(tmpdir(), "narration-"));
+      try {
+        let segments: RawSegment[];
+        let shape = voice.shape;
+        if (english && options.engine === "auto") {
+          segments = await synthesizeWithFestival(voice.festivalVoice, chunks, workDir);
+        } else {
+          const name = espeakVoiceName(english ? "en" : language, info.gender);
+          segments = [await synthesizeWithEspeak({ name }, chunks, join(workDir, "espeak.wav")).catch((error: Error) => {
+            throw new NarrationError("offline", english ? error.message : `language ${language} is not spoken by the offline voices (${error.message})`);
+          })];
+          // espeak's variants already set the gender; keep the per-voice character, not the festival base.
+          shape = { ...shape, formant: 1 + (shape.formant - 1) / 2 };
+        }
+        shape = { ...shape, tempo: shape.tempo * (request.speed ?? 1), pitch: shape.pitch * (request.pitch ?? 1) };
+        const shapedPath = join(workDir, "shaped.wav");
+        const plan = planShaping(segments, shape, shapedPath);
+        const { stderr } = await runFfmpeg(plan.args);
+        const loudness = parseLoudness(stderr);
+        if (!loudness) throw new NarrationError("offline", "ffmpeg reported no loudness for the narration");
+        await runFfmpeg(planLoudness(shapedPath, loudness, outPath));
+        const { duration } = await readWavInfo(outPath);
+        return { audioPath: outPath, duration, words: tidyTimings(plan.words, duration), provider: "offline" };
+      } finally {
+        await rm(workDir, { recursive: true, force: true });
+      }
+    },
+  };
+}
