@@ -1,4 +1,5 @@
 import { comparable } from "./normalize.ts";
+import type { ScriptWord, WordTiming } from "./words.ts";
 
 /**
  * Aligns an engine's token sequence to the script's words (both in order) by edit distance, so a token the
@@ -57,4 +58,24 @@ function similarity(x: string, y: string): number {
     if (k >= 0) (common++, pool.splice(k, 1));
   }
   return (2 * common) / (x.length + y.length);
+}
+
+export interface TimedToken {
+  text: string;
+  start: number;
+  end: number;
+}
+
+/**
+ * Times script words from an engine's timed tokens: each word spans the tokens aligned to it; a word with
+ * none (or only silent ones) is left untimed (NaN) for `tidyTimings` to place.
+ */
+export function timeWords<W extends ScriptWord>(words: readonly W[], spoken: readonly string[], tokens: readonly TimedToken[]): (W & WordTiming)[] {
+  const owners = alignTokens(spoken, tokens.map((t) => t.text));
+  return words.map((w, i) => {
+    const own = owners[i]!.map((j) => tokens[j]!).filter((t) => t.end > t.start);
+    return own.length > 0
+      ? { ...w, start: Math.min(...own.map((t) => t.start)), end: Math.max(...own.map((t) => t.end)) }
+      : { ...w, start: Number.NaN, end: Number.NaN };
+  });
 }

@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import { alignTokens } from "../align.ts";
+import { timeWords } from "../align.ts";
 import type { RawNarration, SpeechChunk } from "./engine.ts";
 import { NarrationError } from "../narrator.ts";
 import { readWavInfo } from "./engine.ts";
@@ -83,17 +83,12 @@ export async function synthesizeWithFestival(voice: FestivalVoice, chunks: reado
       const info = await readWavInfo(jobs[i]!.wavPath).catch(() => {
         throw new NarrationError("festival", `wrote no audio for chunk ${i}: ${stderr.trim().slice(-300)}`);
       });
-      const mine = tokens.filter((t) => t.chunk === i);
-      const owners = alignTokens(
+      const mine = tokens.filter((t) => t.chunk === i).map((t) => ({ text: t.name, start: t.start, end: t.end }));
+      const words = timeWords(
+        chunk.words.map((w) => w.word),
         chunk.words.map((w) => w.engineText),
-        mine.map((t) => t.name),
+        mine,
       );
-      const words = chunk.words.map((w, k) => {
-        const own = owners[k]!.map((j) => mine[j]!).filter((t) => t.end > t.start);
-        return own.length > 0
-          ? { ...w.word, start: Math.min(...own.map((t) => t.start)), end: Math.max(...own.map((t) => t.end)) }
-          : { ...w.word, start: Number.NaN, end: Number.NaN };
-      });
       return { wavPath: jobs[i]!.wavPath, duration: info.duration, sampleRate: info.sampleRate, words };
     }),
   );

@@ -1,15 +1,15 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { runFfmpeg } from "../../../render/ffmpeg.ts";
 import { findVoice } from "../../catalog/voices.ts";
-import { type RawSegment, parseLoudness, planLoudness, planShaping } from "../audio-plan.ts";
-import { chunkScript, readWavInfo } from "../engines/engine.ts";
+import type { RawSegment } from "../audio-plan.ts";
+import { chunkScript } from "../engines/engine.ts";
 import { synthesizeWithEspeak } from "../engines/espeak.ts";
 import { synthesizeWithFestival } from "../engines/festival.ts";
 import { type Narration, NarrationError, type NarrationRequest, type Narrator } from "../narrator.ts";
 import { offlineVoice } from "../offline-voices.ts";
-import { splitWords, tidyTimings } from "../words.ts";
+import { splitWords } from "../words.ts";
+import { finishNarration } from "./shape-provider-audio.ts";
 
 export interface OfflineOptions {
   /** `espeak` voices everything with espeak-ng (fast; used by tests); `auto` uses festival for English. */
@@ -53,14 +53,7 @@ export function createOfflineNarrator(options: OfflineOptions = { engine: "auto"
           shape = { ...shape, formant: 1 + (shape.formant - 1) / 2 };
         }
         shape = { ...shape, tempo: shape.tempo * (request.speed ?? 1), pitch: shape.pitch * (request.pitch ?? 1) };
-        const shapedPath = join(workDir, "shaped.wav");
-        const plan = planShaping(segments, shape, shapedPath);
-        const { stderr } = await runFfmpeg(plan.args);
-        const loudness = parseLoudness(stderr);
-        if (!loudness) throw new NarrationError("offline", "ffmpeg reported no loudness for the narration");
-        await runFfmpeg(planLoudness(shapedPath, loudness, outPath));
-        const { duration } = await readWavInfo(outPath);
-        return { audioPath: outPath, duration, words: tidyTimings(plan.words, duration), provider: "offline" };
+        return await finishNarration("offline", segments, shape, outPath);
       } finally {
         await rm(workDir, { recursive: true, force: true });
       }
