@@ -17,6 +17,21 @@ export const ConfigSchema = Type.Object({
   }),
   ERRORS_URL: Type.String({ default: "", description: "Error reference page used in problem `type`. Default $PUBLIC_BASE_URL/v1/errors." }),
   PLANS_URL: Type.String({ default: "", description: "Pricing page given in every 402. Default $PUBLIC_BASE_URL/v1/llms.txt#plans." }),
+  NARRATION_PROVIDER: Type.Union(
+    [Type.Literal("auto"), Type.Literal("offline"), Type.Literal("elevenlabs"), Type.Literal("openai"), Type.Literal("kokoro")],
+    { default: "auto", description: "Who voices narration. auto: ElevenLabs when ELEVENLABS_API_KEY is set, else OpenAI-compatible speech when OPENAI_TTS_BASE_URL is set, else Kokoro when KOKORO_BASE_URL is set, else the offline voices." },
+  ),
+  OFFLINE_TTS_ENGINE: Type.Union([Type.Literal("auto"), Type.Literal("espeak")], {
+    default: "auto",
+    description: "Offline voices: auto uses festival for English and espeak-ng for other languages; espeak uses espeak-ng for everything (fast, robotic).",
+  }),
+  ELEVENLABS_API_KEY: Type.String({ default: "", description: "Enables ElevenLabs narration; the catalog's voice ids are used as they are." }),
+  ELEVENLABS_BASE_URL: Type.String({ default: "https://api.elevenlabs.io", description: "ElevenLabs API address." }),
+  ELEVENLABS_MODEL: Type.String({ default: "eleven_multilingual_v2", description: "ElevenLabs model_id." }),
+  OPENAI_TTS_BASE_URL: Type.String({ default: "", description: "An OpenAI-compatible server with /v1/audio/speech; word times come from forced alignment." }),
+  OPENAI_TTS_API_KEY: Type.String({ default: "", description: "Bearer key for OPENAI_TTS_BASE_URL." }),
+  OPENAI_TTS_MODEL: Type.String({ default: "tts-1", description: "Speech model name for OPENAI_TTS_BASE_URL." }),
+  KOKORO_BASE_URL: Type.String({ default: "", description: "A Kokoro-FastAPI server (captioned speech with word timestamps)." }),
   LOG_LEVEL: Type.Union([Type.Literal("debug"), Type.Literal("info"), Type.Literal("warn"), Type.Literal("error")], {
     default: "info",
     description: "Lowest level written to the log (JSON lines on stderr).",
@@ -34,6 +49,13 @@ export interface Config {
   errorsUrl: string;
   plansUrl: string;
   logLevel: RawConfig["LOG_LEVEL"];
+  narration: {
+    provider: RawConfig["NARRATION_PROVIDER"];
+    offlineEngine: RawConfig["OFFLINE_TTS_ENGINE"];
+    elevenLabs: { apiKey: string; baseUrl: string; model: string };
+    openAi: { baseUrl: string; apiKey: string; model: string };
+    kokoro: { baseUrl: string };
+  };
 }
 
 const NUMERIC = new Set(["PORT"]);
@@ -64,5 +86,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     errorsUrl: raw.ERRORS_URL || `${publicBaseUrl}/v1/errors`,
     plansUrl: raw.PLANS_URL || `${publicBaseUrl}/v1/llms.txt#plans`,
     logLevel: raw.LOG_LEVEL,
+    narration: {
+      provider: raw.NARRATION_PROVIDER,
+      offlineEngine: raw.OFFLINE_TTS_ENGINE,
+      elevenLabs: { apiKey: raw.ELEVENLABS_API_KEY, baseUrl: raw.ELEVENLABS_BASE_URL.replace(/\/+$/, ""), model: raw.ELEVENLABS_MODEL },
+      openAi: { baseUrl: raw.OPENAI_TTS_BASE_URL.replace(/\/+$/, ""), apiKey: raw.OPENAI_TTS_API_KEY, model: raw.OPENAI_TTS_MODEL },
+      kokoro: { baseUrl: raw.KOKORO_BASE_URL.replace(/\/+$/, "") },
+    },
   };
 }

@@ -2,6 +2,8 @@ import type { Database } from "../db/client.ts";
 import type { Config } from "./config.ts";
 import type { Logger } from "./logger.ts";
 import type { MediaLibrary } from "./media/library.ts";
+import type { Narrator } from "./narration/narrator.ts";
+import type { VoicePreviews } from "./narration/previews.ts";
 
 /** What the HTTP edge and the services need from the outside world; tests pass their own. */
 export interface AppDeps {
@@ -9,6 +11,8 @@ export interface AppDeps {
   database: Database;
   log: Logger;
   library: MediaLibrary;
+  narrator: Narrator;
+  voicePreviews: VoicePreviews;
   /** Injectable so tests can move time (24-hour idempotency, 7-day links). */
   now(): Date;
 }

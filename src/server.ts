@@ -7,6 +7,8 @@ import type { AppDeps } from "./deps.ts";
 import { MAX_BODY_BYTES } from "./http/body.ts";
 import type { Logger } from "./logger.ts";
 import { createFileLibrary } from "./media/library.ts";
+import { createVoicePreviews } from "./narration/previews.ts";
+import { createNarrator } from "./narration/service.ts";
 import { type ProcessLock, acquireLock } from "./process-lock.ts";
 
 export interface RunningServer {
@@ -35,11 +37,14 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
     lock?.release();
     throw error;
   }
+  const narrator = createNarrator(config.narration);
   const deps: AppDeps = {
     config,
     database,
     log,
     library: createFileLibrary(join(config.dataDir, "library")),
+    narrator,
+    voicePreviews: createVoicePreviews(join(config.dataDir, "voice-previews"), narrator),
     now: () => new Date(),
   };
   const app = createApp(deps);
@@ -47,7 +52,7 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
   // the API's 2 MB so the app can answer problem+json.
   const http = Bun.serve({ port: config.port, hostname: config.host, maxRequestBodySize: MAX_BODY_BYTES * 8, fetch: (r) => app.fetch(r) });
   const admin = serveAdminSocket(adminSocketPath(config.dataDir), { db: database.db, now: deps.now });
-  log.info("listening", { port: http.port, host: config.host, database: database.kind, publicBaseUrl: config.publicBaseUrl });
+  log.info("listening", { port: http.port, host: config.host, database: database.kind, narrator: narrator.provider, publicBaseUrl: config.publicBaseUrl });
   return {
     port: http.port!,
     async stop() {

@@ -24,7 +24,7 @@ const Voice = Type.Object({
   description: Type.String(),
   tags: Type.Array(Type.String()),
   language: Type.String(),
-  previewUrl: Type.Union([Type.String({ format: "uri" }), Type.Null()], { description: "Short sample of the voice; null until one exists." }),
+  previewUrl: Type.Union([Type.String({ format: "uri" }), Type.Null()], { description: "Short MP3 sample of the voice as this deployment narrates it." }),
   templates: Type.Array(Enum(TEMPLATE_IDS), { description: "Templates that accept this voice." }),
 });
 

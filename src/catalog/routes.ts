@@ -29,7 +29,11 @@ export const catalogRoutes: RouteDef[] = [
     success: { status: 200, description: "The options.", schema: OptionsSchema },
     errors: [],
     handle: (_ctx, deps) => ({
-      body: describeOptions({ publicBaseUrl: deps.config.publicBaseUrl, library: deps.library, voicePreviewUrl: () => null }),
+      body: describeOptions({
+        publicBaseUrl: deps.config.publicBaseUrl,
+        library: deps.library,
+        voicePreviewUrl: (id) => `${deps.config.publicBaseUrl}/v1/voices/${id}/preview`,
+      }),
     }),
   },
   {
@@ -52,6 +56,23 @@ export const catalogRoutes: RouteDef[] = [
       if (!path) throw new ApiError("NOT_FOUND", `No ${params.variant} for background asset ${params.assetId}.`);
       const type = params.variant === "preview" ? "video/mp4" : "image/jpeg";
       return new Response(Bun.file(path), { headers: { "content-type": type, "cache-control": "public, max-age=3600" } });
+    },
+  },
+  {
+    method: "GET",
+    path: "/v1/voices/{voiceId}/preview",
+    operationId: "getVoicePreview",
+    tag: "Catalog",
+    summary: "A short sample of a voice",
+    description: "MP3 sample of the voice as this deployment narrates it; made on first request (a few seconds), then served from cache.",
+    auth: "none",
+    parameters: [{ name: "voiceId", in: "path", required: true, description: "Voice id from GET /v1/options.", schema: Type.String() }],
+    success: { status: 200, description: "The sample.", contentType: "audio/mpeg", schema: Type.String({ format: "binary" }) },
+    errors: ["NOT_FOUND"],
+    handle: async ({ params }, deps) => {
+      const path = await deps.voicePreviews.sample(params.voiceId ?? "");
+      if (!path) throw new ApiError("NOT_FOUND", `No voice ${params.voiceId}; see GET /v1/options.`);
+      return new Response(Bun.file(path), { headers: { "content-type": "audio/mpeg", "cache-control": "public, max-age=86400" } });
     },
   },
 ];

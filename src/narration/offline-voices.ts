@@ -55,28 +55,61 @@ const AGE: Record<VoiceInfo["age"], VoiceShape> = {
   old: { pitch: 0.93, formant: 0.98, tempo: 0.92 },
 };
 
-/** The catalog's gender, age and character tags become an engine voice and a shape. */
-export function offlineVoiceFor(voice: VoiceInfo): OfflineVoice {
+/**
+ * Voices sharing a base engine voice are spread apart: ordered by their natural pitch (age and tags), they
+ * take evenly spaced pitches across the group's range, and neighbours in that order take different
+ * formant settings, so any two differ by several percent in pitch or in timbre.
+ */
+const PITCH_RANGE: Record<string, [number, number]> = { female: [0.86, 1.18], male: [0.84, 1.14], neutral: [0.8, 0.92] };
+const FORMANT_CYCLE = [0.95, 1, 1.05];
+
+function baseVoiceOf(voice: VoiceInfo): FestivalVoice {
+  if (voice.gender === "male") return jitter(voice.id, "base") < 0 ? "kal" : "ked";
+  return "slt";
+}
+
+function naturalShape(voice: VoiceInfo): VoiceShape {
   const shape = { ...AGE[voice.age] };
   for (const tag of voice.tags) {
     const effect = TAG_EFFECTS[tag];
     if (!effect) continue;
     for (const key of Object.keys(effect) as (keyof VoiceShape)[]) shape[key] *= effect[key]!;
   }
-  let festivalVoice: FestivalVoice = "slt";
-  if (voice.gender === "male") festivalVoice = jitter(voice.id, "base") < 0 ? "kal" : "ked";
-  if (voice.gender === "neutral") {
-    // Between the two: the female voice, lower and with a larger vocal tract.
-    shape.pitch *= 0.84;
-    shape.formant *= 0.94;
+  return shape;
+}
+
+const PLACES = (() => {
+  const places = new Map<string, { pitch: number; formant: number }>();
+  const groups = new Map<string, VoiceInfo[]>();
+  for (const v of VOICES) {
+    const key = `${baseVoiceOf(v)}:${v.gender}`;
+    groups.set(key, [...(groups.get(key) ?? []), v]);
   }
-  shape.pitch *= 1 + 0.05 * jitter(voice.id, "pitch");
-  shape.formant *= 1 + 0.03 * jitter(voice.id, "formant");
-  shape.tempo *= 1 + 0.03 * jitter(voice.id, "tempo");
+  for (const members of groups.values()) {
+    const ordered = [...members].sort((a, b) => naturalShape(a).pitch - naturalShape(b).pitch || jitter(a.id, "order") - jitter(b.id, "order"));
+    const [lo, hi] = PITCH_RANGE[ordered[0]!.gender]!;
+    ordered.forEach((v, rank) => {
+      const pitch = ordered.length === 1 ? (lo + hi) / 2 : lo + ((hi - lo) * rank) / (ordered.length - 1);
+      places.set(v.id, { pitch, formant: FORMANT_CYCLE[rank % FORMANT_CYCLE.length]! });
+    });
+  }
+  return places;
+})();
+
+/** The catalog's gender, age and character tags become an engine voice and a shape. */
+export function offlineVoiceFor(voice: VoiceInfo): OfflineVoice {
+  const natural = naturalShape(voice);
+  const place = PLACES.get(voice.id)!;
+  // Formant: the neutral voices borrow the female voice with a larger vocal tract; tags nudge the rest.
+  const formant = place.formant * (voice.gender === "neutral" ? 0.94 : 1) * Math.sqrt(natural.formant);
   return {
     engine: "festival",
-    festivalVoice,
-    shape: { pitch: clamp(shape.pitch, 0.78, 1.25), formant: clamp(shape.formant, 0.88, 1.1), tempo: clamp(shape.tempo, 0.85, 1.15) },
+    festivalVoice: baseVoiceOf(voice),
+    shape: {
+      pitch: clamp(place.pitch, 0.78, 1.25),
+      formant: clamp(formant, 0.86, 1.1),
+      tempo: clamp(natural.tempo * (1 + 0.03 * jitter(voice.id, "tempo")), 0.85, 1.15),
+    },
   };
 }
 

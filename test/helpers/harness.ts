@@ -9,6 +9,8 @@ import { loadConfig } from "../../src/config.ts";
 import type { AppDeps } from "../../src/deps.ts";
 import { silentLogger } from "../../src/logger.ts";
 import { createFileLibrary } from "../../src/media/library.ts";
+import { createVoicePreviews } from "../../src/narration/previews.ts";
+import { createNarrator } from "../../src/narration/service.ts";
 import { type DatabaseKind, freshDatabase } from "./databases.ts";
 
 export const BASE = "http://test.local";
@@ -36,11 +38,14 @@ export function useService(kind: DatabaseKind, env: Record<string, string> = {})
     const dataDir = mkdtempSync(join(tmpdir(), "svc-test-"));
     const config = loadConfig({ PUBLIC_BASE_URL: BASE, DATA_DIR: dataDir, ...env });
     let offset = 0;
+    const narrator = createNarrator(config.narration);
     const deps: AppDeps = {
       config,
       database,
       log: silentLogger,
       library: createFileLibrary(join(dataDir, "library")),
+      narrator,
+      voicePreviews: createVoicePreviews(join(dataDir, "voice-previews"), narrator),
       now: () => new Date(Date.now() + offset),
     };
     const app = createApp(deps);

@@ -1,0 +1,48 @@
+import { existsSync, mkdirSync, renameSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { runFfmpeg } from "../../render/ffmpeg.ts";
+import { findVoice } from "../catalog/voices.ts";
+import type { Narrator } from "./narrator.ts";
+
+/** Short samples of each voice, made once by the deployment's narrator and kept under DATA_DIR. */
+export interface VoicePreviews {
+  /** Path of the voice's sample, made on first use; undefined for an unknown voice. */
+  sample(voiceId: string): Promise<string | undefined>;
+}
+
+export function previewText(voiceId: string): string | undefined {
+  const voice = findVoice(voiceId);
+  return voice && `Hi, I'm ${voice.name}. ${voice.description} This is how your story sounds in my voice.`;
+}
+
+export function createVoicePreviews(dir: string, narrator: Narrator): VoicePreviews {
+  const pending = new Map<string, Promise<string>>();
+  const make = async (voiceId: string, text: string) => {
+    mkdirSync(dir, { recursive: true });
+    const final = join(dir, `${voiceId}.${narrator.provider}.mp3`);
+    if (existsSync(final)) return final;
+    const wav = join(dir, `${voiceId}.${process.pid}.wav`);
+    const partial = `${final}.${process.pid}.part.mp3`;
+    try {
+      await narrator.narrate({ text, voiceId }, wav);
+      await runFfmpeg(["-i", wav, "-c:a", "libmp3lame", "-b:a", "96k", partial]);
+      renameSync(partial, final); // atomic: a reader never sees half a file
+      return final;
+    } finally {
+      rmSync(wav, { force: true });
+      rmSync(partial, { force: true });
+    }
+  };
+  return {
+    async sample(voiceId) {
+      const text = previewText(voiceId);
+      if (!text) return undefined;
+      let job = pending.get(voiceId);
+      if (!job) {
+        job = make(voiceId, text).finally(() => pending.delete(voiceId));
+        pending.set(voiceId, job);
+      }
+      return job;
+    },
+  };
+}

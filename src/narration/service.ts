@@ -1,0 +1,45 @@
+import type { Config } from "../config.ts";
+import type { FailureCode } from "../errors.ts";
+import type { TemplateId } from "../templates/template.ts";
+import type { Narrator } from "./narrator.ts";
+import { createElevenLabsNarrator } from "./providers/elevenlabs.ts";
+import { createKokoroNarrator } from "./providers/kokoro.ts";
+import { createOfflineNarrator } from "./providers/offline.ts";
+import { createOpenAiNarrator } from "./providers/openai.ts";
+
+/** The narrator a deployment uses, from configuration; the offline voices need nothing. */
+export function createNarrator(config: Config["narration"]): Narrator {
+  const configured = {
+    elevenlabs: config.elevenLabs.apiKey !== "",
+    openai: config.openAi.baseUrl !== "",
+    kokoro: config.kokoro.baseUrl !== "",
+  };
+  const provider =
+    config.provider !== "auto"
+      ? config.provider
+      : configured.elevenlabs
+        ? "elevenlabs"
+        : configured.openai
+          ? "openai"
+          : configured.kokoro
+            ? "kokoro"
+            : "offline";
+  switch (provider) {
+    case "elevenlabs":
+      if (!configured.elevenlabs) throw new Error("NARRATION_PROVIDER=elevenlabs needs ELEVENLABS_API_KEY");
+      return createElevenLabsNarrator({ apiKey: config.elevenLabs.apiKey, baseUrl: config.elevenLabs.baseUrl, modelId: config.elevenLabs.model });
+    case "openai":
+      if (!configured.openai) throw new Error("NARRATION_PROVIDER=openai needs OPENAI_TTS_BASE_URL");
+      return createOpenAiNarrator({ baseUrl: config.openAi.baseUrl, apiKey: config.openAi.apiKey, model: config.openAi.model });
+    case "kokoro":
+      if (!configured.kokoro) throw new Error("NARRATION_PROVIDER=kokoro needs KOKORO_BASE_URL");
+      return createKokoroNarrator({ baseUrl: config.kokoro.baseUrl });
+    case "offline":
+      return createOfflineNarrator({ engine: config.offlineEngine });
+  }
+}
+
+/** The spec names narration failures differently for generated scripts and the caller's own words. */
+export function narrationFailureCode(template: TemplateId): FailureCode {
+  return template === "article_video" || template === "quiz_video" ? "NARRATION_FAILED" : "VOICE_TTS_FAILED";
+}
