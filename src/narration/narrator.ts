@@ -41,3 +41,18 @@ export class NarrationError extends Error {
     super(`${provider}: ${message}`);
   }
 }
+
+export interface NarrationLine extends Omit<NarrationRequest, "text"> {
+  text: string;
+}
+
+/**
+ * Narrates a sequence of lines, each with its own voice (a chat's messages), as separate clips in
+ * `outDir`: templates place each clip on their own timeline. Lines run one after another so a small
+ * machine is not flooded with engines.
+ */
+export async function narrateLines(narrator: Narrator, lines: readonly NarrationLine[], outDir: string): Promise<Narration[]> {
+  const clips: Narration[] = [];
+  for (const [i, line] of lines.entries()) clips.push(await narrator.narrate(line, `${outDir}/line-${String(i).padStart(3, "0")}.wav`));
+  return clips;
+}

@@ -7,7 +7,7 @@ import { VOICES, VOICE_SET_A, VOICE_SET_B } from "../../src/catalog/voices.ts";
 import { chunkScript, readWavInfo } from "../../src/narration/engines/engine.ts";
 import { synthesizeWithEspeak } from "../../src/narration/engines/espeak.ts";
 import { synthesizeWithFestival } from "../../src/narration/engines/festival.ts";
-import { NarrationError } from "../../src/narration/narrator.ts";
+import { NarrationError, narrateLines } from "../../src/narration/narrator.ts";
 import { offlineVoice } from "../../src/narration/offline-voices.ts";
 import { createOfflineNarrator } from "../../src/narration/providers/offline.ts";
 import { splitWords } from "../../src/narration/words.ts";
@@ -140,4 +140,23 @@ describe("voices", () => {
     expect(error).toBeInstanceOf(NarrationError);
     expect(error.message).toContain("language xx");
   }, 60_000);
+
+  test("a sequence of lines gets one clip per line, each in its own voice and timed", async () => {
+    const clips = await narrateLines(
+      espeak,
+      [
+        { text: "are you awake", voiceId: "cgSgspJ2msm6clMCkdW9" },
+        { text: "no. go to sleep!", voiceId: "TX3LPaxmHKxFdv7VOQHJ" },
+      ],
+      dir,
+    );
+    expect(clips.map((c) => c.words.map((w) => w.text))).toEqual([["are", "you", "awake"], ["no.", "go", "to", "sleep!"]]);
+    expect(clips[0]!.audioPath).not.toBe(clips[1]!.audioPath);
+    const pitches = [];
+    for (const clip of clips) {
+      const { samples, rate } = await readPcm(clip.audioPath);
+      pitches.push(medianPitch(samples, rate));
+    }
+    expect(pitches[0]).toBeGreaterThan(pitches[1]! * 1.2); // a female voice, then a male one
+  }, 30_000);
 });

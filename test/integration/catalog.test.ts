@@ -53,7 +53,7 @@ describe.each(DATABASE_KINDS)("catalog on %s", (kind) => {
       expect(["male", "female", "neutral"]).toContain(v.gender);
       expect(v.language).toBe("en");
       expect(v.tags.length).toBeGreaterThan(0);
-      expect("previewUrl" in v).toBe(true);
+      expect(v.previewUrl).toBe(`http://test.local/v1/voices/${id}/preview`);
     }
     expect(options.captionPresets.map((p: any) => p.id)).toEqual([
       "hormozi", "beast", "ali", "iman", "devin", "matt", "kendrick", "laura", "doug", "carlos", "nick", "fire", "neon", "william", "leon", "luke", "classicWhite",
@@ -90,4 +90,17 @@ describe.each(DATABASE_KINDS)("catalog on %s", (kind) => {
     expect([thumb.status, thumb.headers.get("content-type"), await thumb.text()]).toEqual([200, "image/jpeg", "jpeg bytes"]);
     await expectProblem(await svc().request("/v1/library/bg_nope/preview"), 404, "NOT_FOUND");
   });
+
+  test("a voice preview is made once, then served from cache; an unknown voice is 404", async () => {
+    const first = await svc().request("/v1/voices/FGY2WhTYpPnrIDTdsKH5/preview");
+    expect(first.status).toBe(200);
+    expect(first.headers.get("content-type")).toBe("audio/mpeg");
+    const bytes = new Uint8Array(await first.arrayBuffer());
+    expect(bytes.length).toBeGreaterThan(5000);
+    const started = performance.now();
+    const again = await svc().request("/v1/voices/FGY2WhTYpPnrIDTdsKH5/preview");
+    expect(new Uint8Array(await again.arrayBuffer())).toEqual(bytes);
+    expect(performance.now() - started).toBeLessThan(200);
+    await expectProblem(await svc().request("/v1/voices/nope/preview"), 404, "NOT_FOUND");
+  }, 30_000);
 });
