@@ -114,6 +114,14 @@ describe("OpenAI-compatible speech adapter", () => {
     expect(mean).toBeLessThanOrEqual(0.05);
   }, 60_000);
 
+  test("a server that does not answer is retried, then reported", async () => {
+    server.mode = "hang";
+    const impatient = createOpenAiNarrator({ baseUrl: server.url, apiKey: "sk-test", model: "tts-1", retry: FAST_RETRY });
+    const error = await impatient.narrate({ text: TEXT, voiceId: "EXAVITQu4vr4xnSDxMaL" }, join(dir, "x.wav")).catch((e) => e);
+    expect(error.message).toBe("openai: no answer within 0.5 s (after 3 attempts)");
+    server.mode = "ok";
+  }, 30_000);
+
   test("a wrong key is reported with the provider's message", async () => {
     const bad = createOpenAiNarrator({ baseUrl: server.url, apiKey: "sk-wrong", model: "tts-1", retry: FAST_RETRY });
     const error = await bad.narrate({ text: TEXT, voiceId: "EXAVITQu4vr4xnSDxMaL" }, join(dir, "x.wav")).catch((e) => e);
