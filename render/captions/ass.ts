@@ -1,0 +1,138 @@
+import type { Captions, CaptionWord } from "../timeline.ts";
+import { VIDEO_HEIGHT, VIDEO_WIDTH } from "../timeline.ts";
+import { CAPTION_STYLES, type CaptionStyle } from "./presets.ts";
+
+/**
+ * Word-synced captions as an ASS script for libass: a few words per line, the spoken word highlighted,
+ * inside the area the platforms' own buttons and text leave free.
+ */
+
+/** Caption centre lines: clear of the status/top bar, and above the bottom caption and buttons. */
+export const CAPTION_Y = { top: 460, middle: 960, bottom: 1300 } as const;
+/** Horizontal margins: the right side holds the like/comment/share column. */
+const MARGIN_LEFT = 90;
+const MARGIN_RIGHT = 150;
+const CENTRE_X = Math.round((MARGIN_LEFT + VIDEO_WIDTH - MARGIN_RIGHT) / 2);
+
+/** Words that should not end a line: a line ending in them reads as a broken phrase. */
+const WEAK_ENDINGS = new Set(["a", "an", "the", "of", "to", "and", "or", "but", "in", "on", "at", "for", "with", "my", "your", "his", "her", "their", "our", "is", "was", "i"]);
+const HOLD_GAP = 0.6;
+const MAX_LINE_CHARS = 22;
+
+/** #rrggbb -> ASS &HAABBGGRR (alpha 00 = opaque). */
+export function assColor(hex: string, alpha = 0): string {
+  const h = hex.replace("#", "");
+  const [r, g, b] = [h.slice(0, 2), h.slice(2, 4), h.slice(4, 6)];
+  return `&H${alpha.toString(16).padStart(2, "0").toUpperCase()}${b}${g}${r}`.toUpperCase();
+}
+
+function bare(word: string): string {
+  return word.toLowerCase().replace(/[^a-z0-9']/g, "");
+}
+
+/** Splits words into caption lines: at most `wordsPerLine`, broken after punctuation and long pauses, never after a weak word. */
+export function groupWords(words: readonly CaptionWord[], wordsPerLine: number): CaptionWord[][] {
+  const lines: CaptionWord[][] = [];
+  let line: CaptionWord[] = [];
+  const flush = () => {
+    if (line.length > 0) lines.push(line);
+    line = [];
+  };
+  words.forEach((word, i) => {
+    const next = words[i + 1];
+    line.push(word);
+    const chars = line.map((w) => w.text).join(" ").length;
+    const punctuated = /[.!?,;:…]["')\]]*$/.test(word.text);
+    const pause = next ? next.start - word.end > HOLD_GAP : true;
+    const full = line.length >= wordsPerLine || chars >= MAX_LINE_CHARS;
+    const weak = WEAK_ENDINGS.has(bare(word.text)) && next !== undefined && line.length < wordsPerLine + 1;
+    if (punctuated || pause || (full && !weak)) flush();
+  });
+  flush();
+  return lines;
+}
+
+function escapeText(text: string): string {
+  return text.replace(/\\/g, "\\\\").replace(/\{/g, "(").replace(/\}/g, ")").replace(/\n/g, " ");
+}
+
+function cased(text: string, style: CaptionStyle): string {
+  return style.case === "upper" ? text.toUpperCase() : style.case === "lower" ? text.toLowerCase() : text;
+}
+
+export function assTime(seconds: number): string {
+  const cs = Math.max(0, Math.round(seconds * 100));
+  const h = Math.floor(cs / 360000);
+  const m = Math.floor((cs % 360000) / 6000);
+  const s = Math.floor((cs % 6000) / 100);
+  return `${h}:${String(m).padStart(2, "0")}:${String(s).padStart(2, "0")}.${String(cs % 100).padStart(2, "0")}`;
+}
+
+/** Override tags of the spoken word. */
+function activeTags(style: CaptionStyle): string {
+  const { mode, color } = style.highlight;
+  const pop = style.animation === "pop" ? "\\fscx86\\fscy86\\t(0,90,\\fscx112\\fscy112)\\t(90,170,\\fscx106\\fscy106)" : "";
+  switch (mode) {
+    case "color":
+      return `\\1c${assColor(color)}${pop}`;
+    case "box":
+      return `\\3c${assColor(color)}\\bord16\\shad0${pop}`;
+    case "scale":
+      return `\\fscx118\\fscy118`;
+    case "opacity":
+      return `\\1a&H00&${pop}`;
+  }
+}
+
+function idleTags(style: CaptionStyle): string {
+  return style.highlight.mode === "opacity" ? "\\1a&H70&" : "";
+}
+
+export function buildAss(captions: Captions): string {
+  const style = CAPTION_STYLES[captions.preset];
+  const y = CAPTION_Y[captions.position];
+  const header = [
+    "[Script Info]",
+    "ScriptType: v4.00+",
+    `PlayResX: ${VIDEO_WIDTH}`,
+    `PlayResY: ${VIDEO_HEIGHT}`,
+    "WrapStyle: 0",
+    "ScaledBorderAndShadow: yes",
+    "",
+    "[V4+ Styles]",
+    "Format: Name, Fontname, Fontsize, PrimaryColour, SecondaryColour, OutlineColour, BackColour, Bold, Italic, Underline, StrikeOut, ScaleX, ScaleY, Spacing, Angle, BorderStyle, Outline, Shadow, Alignment, MarginL, MarginR, MarginV, Encoding",
+    `Style: Caption,${style.font},${style.size},${assColor(style.text)},${assColor(style.text)},${assColor(style.outlineColor)},${assColor(style.shadowColor, 0x60)},${style.bold ? -1 : 0},0,0,0,100,100,2,0,1,${style.outline},${style.shadow},5,${MARGIN_LEFT},${MARGIN_RIGHT},0,1`,
+    "",
+    "[Events]",
+    "Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text",
+  ];
+  const events: string[] = [];
+  const lines = groupWords(captions.words, style.wordsPerLine);
+  lines.forEach((line, li) => {
+    const nextLineStart = lines[li + 1]?.[0]?.start ?? Number.POSITIVE_INFINITY;
+    // Hold the last word on screen through a short gap, never over the next line.
+    const lineEnd = Math.min(line.at(-1)!.end + 0.25, nextLineStart);
+    const entrance = style.animation === "bounce" ? "\\fscx70\\fscy70\\t(0,120,\\fscx108\\fscy108)\\t(120,200,\\fscx100\\fscy100)" : "";
+    const glow = style.glow > 0 ? `\\blur${style.glow}` : "";
+    line.forEach((word, k) => {
+      const start = word.start;
+      const end = k + 1 < line.length ? line[k + 1]!.start : lineEnd;
+      if (end <= start) return;
+      const text = line
+        .map((w, j) => {
+          const t = escapeText(cased(w.text, style));
+          return j === k ? `{${activeTags(style)}}${t}{\\r}${idle(style)}` : t;
+        })
+        .join(" ");
+      const lead = `{\\an5\\pos(${CENTRE_X},${y})${glow}${idleTags(style)}${k === 0 ? entrance : ""}}`;
+      events.push(`Dialogue: 0,${assTime(start)},${assTime(end)},Caption,,0,0,0,,${lead}${text}`);
+    });
+  });
+  return [...header, ...events, ""].join("\n");
+}
+
+/** After `{\r}` the style resets; restore the idle look for the words that follow. */
+function idle(style: CaptionStyle): string {
+  const tags = `${style.glow > 0 ? `\\blur${style.glow}` : ""}${idleTags(style)}`;
+  return tags ? `{${tags}}` : "";
+}

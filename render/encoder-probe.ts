@@ -1,0 +1,25 @@
+import { runFfmpeg } from "./ffmpeg.ts";
+import { type EncoderSettings, NVENC_PROBE_ARGS, libx264Settings, nvencSettings } from "./plan/encoder.ts";
+
+export interface EncoderChoice {
+  settings: EncoderSettings;
+  /** Why this encoder: shown in the log and the health endpoint. */
+  reason: string;
+}
+
+/**
+ * NVENC when ffmpeg lists h264_nvenc and a tiny test encode succeeds (the container needs the NVIDIA
+ * video capability and a GPU that has an encoder: L4, T4, A10, L40S do; H100/H200 do not); libx264 otherwise.
+ */
+export async function chooseEncoder(x264Preset = "veryfast"): Promise<EncoderChoice> {
+  const { stdout } = await runFfmpeg(["-encoders"]).catch(() => ({ stdout: "" }));
+  if (/\bh264_nvenc\b/.test(stdout)) {
+    try {
+      await runFfmpeg(NVENC_PROBE_ARGS);
+      return { settings: nvencSettings(), reason: "h264_nvenc: listed by ffmpeg and a test encode succeeded" };
+    } catch (error) {
+      return { settings: libx264Settings(x264Preset), reason: `libx264: h264_nvenc is listed but a test encode failed (${(error as Error).message.split("\n").at(-1)})` };
+    }
+  }
+  return { settings: libx264Settings(x264Preset), reason: "libx264: this ffmpeg has no h264_nvenc" };
+}

@@ -1,0 +1,24 @@
+/** H.264 settings the platforms take without re-encoding surprises: High profile, yuv420p, 30 fps CFR, <= 8 Mbps. */
+export interface EncoderSettings {
+  name: "libx264" | "h264_nvenc";
+  args: string[];
+}
+
+export const MAX_BITRATE = "8M";
+
+export function libx264Settings(preset = "veryfast", crf = 23): EncoderSettings {
+  return {
+    name: "libx264",
+    args: ["-c:v", "libx264", "-preset", preset, "-crf", String(crf), "-maxrate", MAX_BITRATE, "-bufsize", "12M", "-profile:v", "high", "-pix_fmt", "yuv420p", "-g", "60"],
+  };
+}
+
+export function nvencSettings(): EncoderSettings {
+  return {
+    name: "h264_nvenc",
+    args: ["-c:v", "h264_nvenc", "-preset", "p4", "-tune", "hq", "-rc", "vbr", "-cq", "23", "-b:v", "6M", "-maxrate", MAX_BITRATE, "-bufsize", "12M", "-profile:v", "high", "-pix_fmt", "yuv420p", "-g", "60"],
+  };
+}
+
+/** A tiny encode that fails fast where the driver's encode library or a capable GPU is missing. */
+export const NVENC_PROBE_ARGS = ["-f", "lavfi", "-i", "color=c=black:s=256x256:r=30:d=0.2", "-c:v", "h264_nvenc", "-f", "null", "-"];

@@ -1,0 +1,142 @@
+import type { EncoderSettings } from "./encoder.ts";
+import { FPS, type ImageLayer, type Timeline, VIDEO_HEIGHT, VIDEO_WIDTH } from "../timeline.ts";
+
+/** Loudness of the finished video: what the platforms normalize to. */
+export const TARGET_LUFS = -14;
+export const TARGET_TRUE_PEAK = -1.5;
+const ENTRANCE_SECONDS = 0.25;
+
+const n = (x: number) => (Math.round(x * 1000) / 1000).toString();
+
+/** Filter-graph text escaping for a path inside `subtitles=filename=...`. */
+export function escapeFilterPath(path: string): string {
+  return path.replace(/\\/g, "\\\\\\\\").replace(/'/g, "'\\\\\\''").replace(/:/g, "\\\\:").replace(/,/g, "\\,");
+}
+
+function overlayPosition(layer: ImageLayer): { x: string; y: string; extra: string } {
+  const since = `(t-${n(layer.start)})`;
+  const progress = `min(1,max(0,${since}/${ENTRANCE_SECONDS}))`;
+  switch (layer.entrance ?? "none") {
+    case "slide-up":
+      return { x: n(layer.x), y: `${n(layer.y)}+(1-${progress})*140`, extra: ":eval=frame" };
+    case "pop":
+      return { x: n(layer.x), y: `${n(layer.y)}+(1-${progress})*36`, extra: ":eval=frame" };
+    default:
+      return { x: n(layer.x), y: n(layer.y), extra: "" };
+  }
+}
+
+export interface RenderPlan {
+  args: string[];
+  /** The ASS file the plan expects at `assPath`, when the timeline has captions. */
+  needsAss: boolean;
+}
+
+/**
+ * The arguments of one ffmpeg run that renders a Timeline. Pure: files are named, not read.
+ * - Background: looped input (never -stream_loop with -ss), cropped to fill, CFR 30.
+ * - Each PNG layer is its own input limited to its window (-loop 1 -t) and shifted with setpts, so it is
+ *   decoded once and costs nothing outside its window.
+ * - Captions are burnt in by libass from an ASS file.
+ * - Narration is mixed at its offsets; music loops, is ducked under speech, and the mix is normalized.
+ */
+export function planRender(timeline: Timeline, paths: { output: string; assPath: string; fontsDir: string }, encoder: EncoderSettings): RenderPlan {
+  const D = n(timeline.duration);
+  const inputs: string[] = [];
+  const filters: string[] = [];
+  let index = 0;
+
+  if (timeline.background.kind === "video") {
+    inputs.push("-stream_loop", "-1", "-i", timeline.background.path);
+    filters.push(
+      `[${index}:v]scale=${VIDEO_WIDTH}:${VIDEO_HEIGHT}:force_original_aspect_ratio=increase,crop=${VIDEO_WIDTH}:${VIDEO_HEIGHT},setsar=1,fps=${FPS},trim=duration=${D},setpts=PTS-STARTPTS[bg]`,
+    );
+  } else {
+    inputs.push("-f", "lavfi", "-i", `color=c=${timeline.background.color}:s=${VIDEO_WIDTH}x${VIDEO_HEIGHT}:r=${FPS}:d=${D}`);
+    filters.push(`[${index}:v]setsar=1[bg]`);
+  }
+  index++;
+
+  let video = "bg";
+  timeline.layers.forEach((layer, i) => {
+    const end = Math.min(layer.end, timeline.duration);
+    inputs.push("-loop", "1", "-framerate", String(FPS), "-t", n(end - layer.start), "-i", layer.path);
+    const fade = layer.entrance && layer.entrance !== "none" ? `,fade=in:st=0:d=${ENTRANCE_SECONDS}:alpha=1` : "";
+    filters.push(`[${index}:v]format=rgba${fade},setpts=PTS-STARTPTS+${n(layer.start)}/TB[l${i}]`);
+    const { x, y, extra } = overlayPosition(layer);
+    filters.push(`[${video}][l${i}]overlay=x='${x}':y='${y}':eof_action=pass:repeatlast=0${extra}[v${i}]`);
+    video = `v${i}`;
+    index++;
+  });
+
+  if (timeline.captions && timeline.captions.words.length > 0) {
+    filters.push(`[${video}]subtitles=filename='${escapeFilterPath(paths.assPath)}':fontsdir='${escapeFilterPath(paths.fontsDir)}'[vc]`);
+    video = "vc";
+  }
+  filters.push(`[${video}]format=yuv420p[vout]`);
+
+  const narration: string[] = [];
+  const music: string[] = [];
+  timeline.audio.forEach((track, i) => {
+    if (track.loop) inputs.push("-stream_loop", "-1");
+    inputs.push("-i", track.path);
+    const delay = Math.round(track.start * 1000);
+    const label = `a${i}`;
+    filters.push(
+      `[${index}:a]aresample=48000,aformat=sample_fmts=fltp:channel_layouts=stereo,atrim=duration=${n(timeline.duration - track.start)},adelay=${delay}|${delay},volume=${n(track.volume)}[${label}]`,
+    );
+    (track.kind === "music" ? music : narration).push(label);
+    index++;
+  });
+
+  const mix = (labels: string[], out: string) =>
+    labels.length === 1 ? `[${labels[0]}]anull[${out}]` : `${labels.map((l) => `[${l}]`).join("")}amix=inputs=${labels.length}:normalize=0:duration=longest[${out}]`;
+  let audio: string;
+  if (narration.length > 0 && music.length > 0) {
+    filters.push(mix(narration, "speech"), mix(music, "music"));
+    // Music ducks under speech (sidechain), so narration stays intelligible whatever the music's level.
+    filters.push("[speech]asplit=2[speechmix][speechkey]");
+    filters.push("[music][speechkey]sidechaincompress=threshold=0.02:ratio=10:attack=15:release=350:makeup=1[ducked]");
+    filters.push("[speechmix][ducked]amix=inputs=2:normalize=0:duration=longest[mixed]");
+    audio = "mixed";
+  } else if (narration.length + music.length > 0) {
+    filters.push(mix([...narration, ...music], "mixed"));
+    audio = "mixed";
+  } else {
+    inputs.push("-f", "lavfi", "-i", "anullsrc=r=48000:cl=stereo");
+    filters.push(`[${index}:a]anull[mixed]`);
+    audio = "mixed";
+  }
+  filters.push(
+    `[${audio}]apad,atrim=duration=${D},loudnorm=I=${TARGET_LUFS}:TP=${TARGET_TRUE_PEAK}:LRA=11,aresample=48000,aformat=sample_fmts=fltp:channel_layouts=stereo[aout]`,
+  );
+
+  return {
+    args: [
+      ...inputs,
+      "-filter_complex",
+      filters.join(";"),
+      "-map",
+      "[vout]",
+      "-map",
+      "[aout]",
+      ...encoder.args,
+      "-r",
+      String(FPS),
+      "-c:a",
+      "aac",
+      "-b:a",
+      "160k",
+      "-ar",
+      "48000",
+      "-ac",
+      "2",
+      "-t",
+      D,
+      "-movflags",
+      "+faststart",
+      paths.output,
+    ],
+    needsAss: Boolean(timeline.captions && timeline.captions.words.length > 0),
+  };
+}

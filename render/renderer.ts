@@ -1,0 +1,36 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { buildAss } from "./captions/ass.ts";
+import { runFfmpeg } from "./ffmpeg.ts";
+import { fontsDir } from "./fonts.ts";
+import type { EncoderSettings } from "./plan/encoder.ts";
+import { planRender } from "./plan/render-args.ts";
+import { type Timeline, timelineProblems } from "./timeline.ts";
+
+export class RenderError extends Error {}
+
+export interface RenderOptions {
+  encoder: EncoderSettings;
+  /** 0-1, as ffmpeg writes the output. */
+  onProgress?(fraction: number): void;
+  signal?: AbortSignal;
+}
+
+/** Any Timeline to an MP4 at `outPath`, in one ffmpeg run. Knows nothing about templates. */
+export async function renderTimeline(timeline: Timeline, outPath: string, options: RenderOptions): Promise<void> {
+  const problems = timelineProblems(timeline);
+  if (problems.length > 0) throw new RenderError(`invalid timeline: ${problems.join("; ")}`);
+  const workDir = await mkdtemp(join(tmpdir(), "render-"));
+  try {
+    const assPath = join(workDir, "captions.ass");
+    const plan = planRender(timeline, { output: outPath, assPath, fontsDir: fontsDir() }, options.encoder);
+    if (plan.needsAss) await Bun.write(assPath, buildAss(timeline.captions!));
+    await runFfmpeg(plan.args, {
+      signal: options.signal,
+      onProgress: options.onProgress && ((seconds) => options.onProgress!(Math.min(1, seconds / timeline.duration))),
+    });
+  } finally {
+    await rm(workDir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,76 @@
+import type { CaptionPresetId } from "../src/catalog/caption-presets.ts";
+
+/**
+ * A video as plain data. Templates compile their inputs into a Timeline; the renderer turns any Timeline
+ * into one ffmpeg run. Times are seconds from the start of the video; windows are [start, end).
+ */
+export const VIDEO_WIDTH = 1080;
+export const VIDEO_HEIGHT = 1920;
+export const FPS = 30;
+
+export type Background =
+  /** A video file, looped and cropped to fill 1080x1920. */
+  | { kind: "video"; path: string }
+  /** A flat colour (#rrggbb), for cards-only videos and tests. */
+  | { kind: "color"; color: string };
+
+export type Entrance = "none" | "fade" | "slide-up" | "pop";
+
+/** A PNG drawn by a template, shown during its window at its position (top-left corner, pixels). */
+export interface ImageLayer {
+  path: string;
+  x: number;
+  y: number;
+  start: number;
+  end: number;
+  entrance?: Entrance;
+}
+
+export interface CaptionWord {
+  text: string;
+  start: number;
+  end: number;
+}
+
+export interface Captions {
+  words: CaptionWord[];
+  preset: CaptionPresetId;
+  position: "top" | "middle" | "bottom";
+}
+
+export interface AudioTrack {
+  path: string;
+  /** Where the track starts in the video. */
+  start: number;
+  /** Linear gain, 1 = as recorded. */
+  volume: number;
+  kind: "narration" | "music" | "sfx";
+  /** Music loops to fill the video. */
+  loop?: boolean;
+}
+
+export interface Timeline {
+  duration: number;
+  background: Background;
+  layers: ImageLayer[];
+  captions?: Captions;
+  audio: AudioTrack[];
+}
+
+/** Problems that would make a render fail or look wrong, found before ffmpeg runs. */
+export function timelineProblems(t: Timeline): string[] {
+  const problems: string[] = [];
+  if (!(t.duration > 0 && t.duration <= 15 * 60)) problems.push(`duration ${t.duration} must be in (0, 900] seconds`);
+  t.layers.forEach((l, i) => {
+    if (!(l.end > l.start)) problems.push(`layer ${i} window [${l.start}, ${l.end}) is empty`);
+    if (l.start < 0 || l.start >= t.duration) problems.push(`layer ${i} starts outside the video`);
+  });
+  t.audio.forEach((a, i) => {
+    if (a.start < 0 || a.start >= t.duration) problems.push(`audio ${i} starts outside the video`);
+    if (a.volume < 0) problems.push(`audio ${i} has a negative volume`);
+  });
+  t.captions?.words.forEach((w, i) => {
+    if (!(w.end > w.start)) problems.push(`caption word ${i} has no duration`);
+  });
+  return problems;
+}
