@@ -4,19 +4,25 @@ export interface EncoderSettings {
   args: string[];
 }
 
-export const MAX_BITRATE = "8M";
+/**
+ * Peak rate with a one-second buffer that starts mostly empty: even a short video averages under the
+ * platforms' 8 Mbps (a full initial buffer lets a 5 s clip exceed it).
+ */
+export const MAX_BITRATE = "7M";
 
 export function libx264Settings(preset = "veryfast", crf = 23): EncoderSettings {
   return {
     name: "libx264",
-    args: ["-c:v", "libx264", "-preset", preset, "-crf", String(crf), "-maxrate", MAX_BITRATE, "-bufsize", "12M", "-profile:v", "high", "-pix_fmt", "yuv420p", "-g", "60"],
+    // x264 signals the lowest profile the stream needs; the fastest presets drop every High feature, so
+    // keep the 8x8 transform (cheap, High-only) to stay High at any preset.
+    args: ["-c:v", "libx264", "-preset", preset, "-crf", String(crf), "-x264-params", "8x8dct=1:vbv-init=0.3", "-maxrate", MAX_BITRATE, "-bufsize", MAX_BITRATE, "-profile:v", "high", "-pix_fmt", "yuv420p", "-g", "60"],
   };
 }
 
 export function nvencSettings(): EncoderSettings {
   return {
     name: "h264_nvenc",
-    args: ["-c:v", "h264_nvenc", "-preset", "p4", "-tune", "hq", "-rc", "vbr", "-cq", "23", "-b:v", "6M", "-maxrate", MAX_BITRATE, "-bufsize", "12M", "-profile:v", "high", "-pix_fmt", "yuv420p", "-g", "60"],
+    args: ["-c:v", "h264_nvenc", "-preset", "p4", "-tune", "hq", "-rc", "vbr", "-cq", "23", "-b:v", "6M", "-maxrate", MAX_BITRATE, "-bufsize", MAX_BITRATE, "-profile:v", "high", "-pix_fmt", "yuv420p", "-g", "60"],
   };
 }
 

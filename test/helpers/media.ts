@@ -1,0 +1,29 @@
+import { readFileSync } from "node:fs";
+import { probe, runFfmpeg } from "../../render/ffmpeg.ts";
+
+/** One decoded frame as RGB bytes (1080x1920 unless scaled). */
+export async function frameAt(path: string, seconds: number, out: string): Promise<Uint8Array> {
+  await runFfmpeg(["-ss", seconds.toFixed(3), "-i", path, "-frames:v", "1", "-f", "rawvideo", "-pix_fmt", "rgb24", out]);
+  return new Uint8Array(readFileSync(out));
+}
+
+export async function integratedLoudness(path: string): Promise<{ lufs: number; truePeak: number }> {
+  const { stderr } = await runFfmpeg(["-i", path, "-af", "ebur128=peak=true", "-f", "null", "-"]);
+  const summary = stderr.slice(stderr.lastIndexOf("Summary"));
+  return { lufs: Number(/I:\s+(-?[\d.]+) LUFS/.exec(summary)![1]), truePeak: Number(/Peak:\s+(-?[\d.]+) dBFS/.exec(summary)![1]) };
+}
+
+/** The moov atom comes before the media data: players can start before the download ends. */
+export function isFaststart(path: string): boolean {
+  const bytes = readFileSync(path);
+  const moov = bytes.indexOf("moov");
+  const mdat = bytes.indexOf("mdat");
+  return moov > 0 && mdat > 0 && moov < mdat;
+}
+
+export async function streams(path: string) {
+  const info = await probe(path, ["-count_frames"]);
+  const video = info.streams.find((s) => s.codec_type === "video")!;
+  const audio = info.streams.find((s) => s.codec_type === "audio")!;
+  return { format: info.format, video, audio };
+}

@@ -1,0 +1,118 @@
+import { describe, expect, test } from "bun:test";
+import { CAPTION_PRESET_IDS } from "../../../src/catalog/caption-presets.ts";
+import { assColor, assTime, buildAss, groupWords } from "../../../render/captions/ass.ts";
+import { CAPTION_STYLES } from "../../../render/captions/presets.ts";
+import { libx264Settings, nvencSettings } from "../../../render/plan/encoder.ts";
+import { planRender } from "../../../render/plan/render-args.ts";
+import { type Timeline, timelineProblems } from "../../../render/timeline.ts";
+
+const paths = { output: "/out/video.mp4", assPath: "/work/captions.ass", fontsDir: "/fonts" };
+const words = (text: string, step = 0.4) => text.split(" ").map((t, i) => ({ text: t, start: i * step, end: i * step + step * 0.9 }));
+
+const storyLike: Timeline = {
+  duration: 60,
+  background: { kind: "video", path: "/lib/bg.mp4" },
+  layers: [
+    { path: "/cards/title.png", x: 90, y: 600, start: 0, end: 4, entrance: "pop" },
+    { path: "/cards/end.png", x: 90, y: 700, start: 57, end: 60 },
+  ],
+  captions: { words: words("one two three"), preset: "hormozi", position: "middle" },
+  audio: [
+    { path: "/a/title.wav", start: 0.2, volume: 1, kind: "narration" },
+    { path: "/a/story.wav", start: 4, volume: 1, kind: "narration" },
+    { path: "/a/music.mp3", start: 0, volume: 0.3, kind: "music", loop: true },
+  ],
+};
+
+describe("render plan", () => {
+  const { args, needsAss } = planRender(storyLike, paths, libx264Settings("veryfast"));
+  const graph = args[args.indexOf("-filter_complex") + 1]!;
+
+  test("the background loops without seeking and is cropped to fill 1080x1920 at 30 fps", () => {
+    expect(args.slice(0, 4)).toEqual(["-stream_loop", "-1", "-i", "/lib/bg.mp4"]);
+    expect(args).not.toContain("-ss");
+    expect(graph).toContain("scale=1080:1920:force_original_aspect_ratio=increase,crop=1080:1920");
+    expect(graph).toContain("fps=30,trim=duration=60");
+  });
+
+  test("each card is its own input limited to its window, shifted into place, never an enable expression", () => {
+    expect(args.join(" ")).toContain("-loop 1 -framerate 30 -t 4 -i /cards/title.png");
+    expect(args.join(" ")).toContain("-loop 1 -framerate 30 -t 3 -i /cards/end.png");
+    expect(graph).toContain("setpts=PTS-STARTPTS+57/TB");
+    expect(graph).not.toContain("enable=");
+    expect(graph).toContain("eof_action=pass");
+  });
+
+  test("captions are burnt in with libass from the ASS file and the fonts folder", () => {
+    expect(needsAss).toBe(true);
+    expect(graph).toContain("subtitles=filename='/work/captions.ass':fontsdir='/fonts'");
+  });
+
+  test("narration sits at its offsets; music loops and ducks under it; the mix is normalized to -14 LUFS", () => {
+    expect(graph).toContain("adelay=4000|4000");
+    expect(args.join(" ")).toContain("-stream_loop -1 -i /a/music.mp3");
+    expect(graph).toContain("sidechaincompress");
+    expect(graph).toContain("loudnorm=I=-14:TP=-1.5");
+  });
+
+  test("the output is what the platforms take: H.264 High yuv420p, <= 8 Mbps, AAC 48 kHz stereo, faststart, exact length", () => {
+    const joined = args.join(" ");
+    for (const part of ["-c:v libx264", "-profile:v high", "-pix_fmt yuv420p", "-maxrate 7M", "-r 30", "-c:a aac", "-ar 48000", "-ac 2", "-movflags +faststart", "-t 60"]) {
+      expect(joined).toContain(part);
+    }
+    expect(args.at(-1)).toBe("/out/video.mp4");
+  });
+
+  test("a silent timeline still gets an audio track of the same length; NVENC swaps only the encoder", () => {
+    const silent = planRender({ duration: 5, background: { kind: "color", color: "#101010" }, layers: [], audio: [] }, paths, nvencSettings());
+    const graph = silent.args[silent.args.indexOf("-filter_complex") + 1]!;
+    expect(silent.args.join(" ")).toContain("anullsrc=r=48000:cl=stereo");
+    expect(graph).toContain("atrim=duration=5");
+    expect(silent.args.join(" ")).toContain("-c:v h264_nvenc");
+    expect(silent.needsAss).toBe(false);
+  });
+
+  test("timelines that would render wrong are refused before ffmpeg runs", () => {
+    expect(timelineProblems(storyLike)).toEqual([]);
+    const bad: Timeline = { ...storyLike, duration: 0, layers: [{ path: "/x.png", x: 0, y: 0, start: 3, end: 3 }] };
+    expect(timelineProblems(bad).length).toBeGreaterThanOrEqual(2);
+  });
+});
+
+describe("captions", () => {
+  test("lines break after punctuation and long pauses, and never end on a weak word", () => {
+    const lines = groupWords(words("I told her it was not, not to me and she rolled her eyes"), 3);
+    for (const line of lines.slice(0, -1)) expect(["a", "the", "to", "and", "her", "i"]).not.toContain(line.at(-1)!.text.toLowerCase());
+    expect(lines.some((l) => l.at(-1)!.text === "not,")).toBe(true);
+    const paused = groupWords([...words("first words"), { text: "after", start: 5, end: 5.3 }], 3);
+    expect(paused.map((l) => l.map((w) => w.text))).toEqual([["first", "words"], ["after"]]);
+  });
+
+  test("ASS colours and times", () => {
+    expect(assColor("#ffe600")).toBe("&H0000E6FF");
+    expect(assColor("#000000", 0x60)).toBe("&H60000000");
+    expect(assTime(3723.456)).toBe("1:02:03.46");
+  });
+
+  test("one event per spoken word, covering the line until the next word; the spoken word is tagged", () => {
+    const ass = buildAss({ words: words("alpha beta gamma"), preset: "hormozi", position: "bottom" });
+    const events = ass.split("\n").filter((l) => l.startsWith("Dialogue:"));
+    expect(events).toHaveLength(3);
+    expect(events[1]).toContain("0:00:00.40,0:00:00.80");
+    expect(events[1]).toContain("ALPHA {\\1c&H0000E6FF");
+    expect(events[1]).toContain("}BETA{\\r}");
+    expect(events[0]).toContain("\\pos(510,1300)");
+  });
+
+  test("all 17 presets are distinct styles, each with a visible highlight", () => {
+    expect(Object.keys(CAPTION_STYLES).sort()).toEqual([...CAPTION_PRESET_IDS].sort());
+    const signatures = new Set(
+      Object.values(CAPTION_STYLES).map((s) => JSON.stringify([s.font, s.bold, s.case, s.text, s.highlight, s.outline, s.outlineColor, s.glow, s.animation])),
+    );
+    expect(signatures.size).toBe(17);
+    for (const style of Object.values(CAPTION_STYLES)) {
+      const visible = style.highlight.mode !== "color" || style.highlight.color !== style.text;
+      expect(visible).toBe(true);
+    }
+  });
+});
