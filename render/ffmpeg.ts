@@ -16,6 +16,8 @@ export class FfmpegError extends Error {
 export interface FfmpegRun {
   stdout: string;
   stderr: string;
+  /** Peak resident memory of the ffmpeg process. */
+  maxRssBytes: number;
 }
 
 export interface FfmpegOptions {
@@ -43,7 +45,7 @@ export async function runFfmpeg(args: readonly string[], options: FfmpegOptions 
   })();
   const [stdout, stderr, code] = await Promise.all([stdoutPromise, new Response(proc.stderr).text(), proc.exited]);
   if (code !== 0) throw new FfmpegError("ffmpeg", code, stderr.trim().split("\n").slice(-6).join("\n"));
-  return { stdout, stderr };
+  return { stdout, stderr, maxRssBytes: proc.resourceUsage()?.maxRSS ?? 0 };
 }
 
 export interface ProbeResult {

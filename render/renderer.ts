@@ -18,7 +18,7 @@ export interface RenderOptions {
 }
 
 /** Any Timeline to an MP4 at `outPath`, in one ffmpeg run. Knows nothing about templates. */
-export async function renderTimeline(timeline: Timeline, outPath: string, options: RenderOptions): Promise<void> {
+export async function renderTimeline(timeline: Timeline, outPath: string, options: RenderOptions): Promise<{ maxRssBytes: number }> {
   const problems = timelineProblems(timeline);
   if (problems.length > 0) throw new RenderError(`invalid timeline: ${problems.join("; ")}`);
   const workDir = await mkdtemp(join(tmpdir(), "render-"));
@@ -26,10 +26,11 @@ export async function renderTimeline(timeline: Timeline, outPath: string, option
     const assPath = join(workDir, "captions.ass");
     const plan = planRender(timeline, { output: outPath, assPath, fontsDir: fontsDir() }, options.encoder);
     if (plan.needsAss) await Bun.write(assPath, buildAss(timeline.captions!));
-    await runFfmpeg(plan.args, {
+    const run = await runFfmpeg(plan.args, {
       signal: options.signal,
       onProgress: options.onProgress && ((seconds) => options.onProgress!(Math.min(1, seconds / timeline.duration))),
     });
+    return { maxRssBytes: run.maxRssBytes };
   } finally {
     await rm(workDir, { recursive: true, force: true });
   }

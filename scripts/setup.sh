@@ -28,3 +28,6 @@ if ! command -v bun >/dev/null 2>&1 || [ "$(bun --version)" != "$BUN_VERSION" ];
 fi
 
 (cd "$ROOT" && bun install --frozen-lockfile >&2)
+
+# Built-in background and music loops: generated once per machine into the media cache (about 2 minutes).
+(cd "$ROOT" && bun scripts/generate-media.ts)

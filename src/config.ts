@@ -1,12 +1,17 @@
 import { Type, type Static } from "@sinclair/typebox";
 import { Value } from "@sinclair/typebox/value";
-import { resolve } from "node:path";
+import { homedir } from "node:os";
+import { join, resolve } from "node:path";
 
 /** Every environment variable the service reads; the README table is written from these descriptions. */
 export const ConfigSchema = Type.Object({
   PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 3000, description: "HTTP port." }),
   HOST: Type.String({ default: "0.0.0.0", description: "Address to listen on." }),
   DATA_DIR: Type.String({ default: "./data", description: "Holds the embedded PGlite database, media and the admin socket." }),
+  MEDIA_CACHE_DIR: Type.String({
+    default: "",
+    description: "Where set-up stores the generated background and music loops. Default ~/.cache/shortvid/media.",
+  }),
   DATABASE_URL: Type.String({
     default: "",
     description: "A postgres:// URL switches from the embedded PGlite database to Postgres.",
@@ -44,6 +49,7 @@ export interface Config {
   port: number;
   host: string;
   dataDir: string;
+  mediaCacheDir: string;
   databaseUrl: string | null;
   publicBaseUrl: string;
   errorsUrl: string;
@@ -81,6 +87,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     port: raw.PORT,
     host: raw.HOST,
     dataDir: resolve(raw.DATA_DIR),
+    mediaCacheDir: resolve(raw.MEDIA_CACHE_DIR || join(homedir(), ".cache", "shortvid", "media")),
     databaseUrl: raw.DATABASE_URL || null,
     publicBaseUrl,
     errorsUrl: raw.ERRORS_URL || `${publicBaseUrl}/v1/errors`,

@@ -6,6 +6,7 @@ import type { Config } from "./config.ts";
 import type { AppDeps } from "./deps.ts";
 import { MAX_BODY_BYTES } from "./http/body.ts";
 import type { Logger } from "./logger.ts";
+import { generatedMediaDir } from "../render/media/generated-dir.ts";
 import { createFileLibrary } from "./media/library.ts";
 import { createVoicePreviews } from "./narration/previews.ts";
 import { createNarrator } from "./narration/service.ts";
@@ -42,7 +43,7 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
     config,
     database,
     log,
-    library: createFileLibrary(join(config.dataDir, "library")),
+    library: createFileLibrary(join(config.dataDir, "library"), generatedMediaDir(config.mediaCacheDir)),
     narrator,
     voicePreviews: createVoicePreviews(join(config.dataDir, "voice-previews"), narrator),
     now: () => new Date(),

@@ -10,7 +10,8 @@ export interface EncoderSettings {
  */
 export const MAX_BITRATE = "7M";
 
-export function libx264Settings(preset = "veryfast", crf = 23): EncoderSettings {
+/** superfast: measured here as the best balance of speed, size and memory for 1080x1920 (bench/render.ts). */
+export function libx264Settings(preset = "superfast", crf = 23): EncoderSettings {
   return {
     name: "libx264",
     // x264 signals the lowest profile the stream needs; the fastest presets drop every High feature, so

@@ -60,9 +60,11 @@ export function planRender(timeline: Timeline, paths: { output: string; assPath:
   let video = "bg";
   timeline.layers.forEach((layer, i) => {
     const end = Math.min(layer.end, timeline.duration);
-    inputs.push("-loop", "1", "-framerate", String(FPS), "-t", n(end - layer.start), "-i", layer.path);
-    const fade = layer.entrance && layer.entrance !== "none" ? `,fade=in:st=0:d=${ENTRANCE_SECONDS}:alpha=1` : "";
-    filters.push(`[${index}:v]format=rgba${fade},setpts=PTS-STARTPTS+${n(layer.start)}/TB[l${i}]`);
+    // -itsoffset shifts the input at the demuxer, so ffmpeg reads each card when it is due instead of
+    // decoding it at once and queueing seconds of frames inside the overlay (hundreds of MB at 1080p).
+    inputs.push("-itsoffset", n(layer.start), "-loop", "1", "-framerate", String(FPS), "-t", n(end - layer.start), "-i", layer.path);
+    const fade = layer.entrance && layer.entrance !== "none" ? `,fade=in:st=${n(layer.start)}:d=${ENTRANCE_SECONDS}:alpha=1` : "";
+    filters.push(`[${index}:v]format=rgba${fade}[l${i}]`);
     const { x, y, extra } = overlayPosition(layer);
     filters.push(`[${video}][l${i}]overlay=x='${x}':y='${y}':eof_action=pass:repeatlast=0${extra}[v${i}]`);
     video = `v${i}`;

@@ -60,15 +60,17 @@ function idPart(s: string): string {
   return s.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
 }
 
-export function createFileLibrary(root: string): MediaLibrary {
+/** Several roots (the operator's folder first, then the generated loops); an id found twice keeps the first. */
+export function createFileLibrary(...roots: string[]): MediaLibrary {
   // Scans are cheap (a few dozen files) but happen per request; cache by folder mtimes.
   let cache: { key: string; backgrounds: BackgroundAsset[]; music: MusicTrack[] } | undefined;
 
   const scan = () => {
-    const folders = [join(root, "backgrounds"), join(root, "music")].flatMap((d) => [d, ...listDir(d).map((n) => join(d, n))]);
+    const folders = roots.flatMap((root) => [join(root, "backgrounds"), join(root, "music")]).flatMap((d) => [d, ...listDir(d).map((n) => join(d, n))]);
     const key = folders.map((f) => (existsSync(f) ? statSync(f).mtimeMs : 0)).join(",");
     if (cache?.key === key) return cache;
-    const backgrounds = filesIn(join(root, "backgrounds"), VIDEO_EXT).map(({ folder, dir, stem, path }) => {
+    const unique = <T extends { id: string }>(items: T[]) => items.filter((item, i) => items.findIndex((o) => o.id === item.id) === i);
+    const backgrounds = unique(roots.flatMap((root) => filesIn(join(root, "backgrounds"), VIDEO_EXT).filter((f) => !f.stem.includes(".partial")).map(({ folder, dir, stem, path }) => {
       const thumb = join(dir, `${stem}.jpg`);
       return {
         id: `bg_${idPart(folder)}_${idPart(stem)}`,
@@ -77,13 +79,13 @@ export function createFileLibrary(root: string): MediaLibrary {
         file: path,
         thumbnail: existsSync(thumb) ? thumb : null,
       };
-    });
-    const music = filesIn(join(root, "music"), AUDIO_EXT).map(({ folder, stem, path }) => ({
+    })));
+    const music = unique(roots.flatMap((root) => filesIn(join(root, "music"), AUDIO_EXT).filter((f) => !f.stem.includes(".partial")).map(({ folder, stem, path }) => ({
       id: `mus_${idPart(folder)}_${idPart(stem)}`,
       name: titleCase(stem),
       category: titleCase(folder),
       file: path,
-    }));
+    }))));
     cache = { key, backgrounds, music };
     return cache;
   };

@@ -35,10 +35,9 @@ describe("render plan", () => {
     expect(graph).toContain("fps=30,trim=duration=60");
   });
 
-  test("each card is its own input limited to its window, shifted into place, never an enable expression", () => {
-    expect(args.join(" ")).toContain("-loop 1 -framerate 30 -t 4 -i /cards/title.png");
-    expect(args.join(" ")).toContain("-loop 1 -framerate 30 -t 3 -i /cards/end.png");
-    expect(graph).toContain("setpts=PTS-STARTPTS+57/TB");
+  test("each card is its own input limited to its window, shifted at the demuxer, never an enable expression", () => {
+    expect(args.join(" ")).toContain("-itsoffset 0 -loop 1 -framerate 30 -t 4 -i /cards/title.png");
+    expect(args.join(" ")).toContain("-itsoffset 57 -loop 1 -framerate 30 -t 3 -i /cards/end.png");
     expect(graph).not.toContain("enable=");
     expect(graph).toContain("eof_action=pass");
   });
