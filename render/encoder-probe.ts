@@ -18,7 +18,9 @@ export async function chooseEncoder(x264Preset = "superfast"): Promise<EncoderCh
       await runFfmpeg(NVENC_PROBE_ARGS);
       return { settings: nvencSettings(), reason: "h264_nvenc: listed by ffmpeg and a test encode succeeded" };
     } catch (error) {
-      return { settings: libx264Settings(x264Preset), reason: `libx264: h264_nvenc is listed but a test encode failed (${(error as Error).message.split("\n").at(-1)})` };
+      // ffmpeg ends with a generic "Conversion failed!"; the line before it says why (no driver, no GPU).
+      const lines = (error as Error).message.split("\n").filter((l) => l.trim() && !/Conversion failed/.test(l));
+      return { settings: libx264Settings(x264Preset), reason: `libx264: h264_nvenc is listed but a test encode failed (${lines.at(-1)?.trim()})` };
     }
   }
   return { settings: libx264Settings(x264Preset), reason: "libx264: this ffmpeg has no h264_nvenc" };

@@ -13,6 +13,8 @@ export interface AppDeps {
   library: MediaLibrary;
   narrator: Narrator;
   voicePreviews: VoicePreviews;
+  /** What GET /v1/health reports about this process (encoder, render pool, narrator). */
+  health(): Record<string, unknown>;
   /** Injectable so tests can move time (24-hour idempotency, 7-day links). */
   now(): Date;
 }

@@ -11,6 +11,8 @@ import { createFileLibrary } from "./media/library.ts";
 import { createVoicePreviews } from "./narration/previews.ts";
 import { createNarrator } from "./narration/service.ts";
 import { type ProcessLock, acquireLock } from "./process-lock.ts";
+import { chooseEncoder } from "../render/encoder-probe.ts";
+import { createRenderPool } from "../render/pool.ts";
 
 export interface RunningServer {
   port: number;
@@ -39,6 +41,9 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
     throw error;
   }
   const narrator = createNarrator(config.narration);
+  const encoder = await chooseEncoder();
+  log.info("encoder chosen", { encoder: encoder.settings.name, reason: encoder.reason, args: encoder.settings.args.join(" ") });
+  const renderPool = createRenderPool(encoder);
   const deps: AppDeps = {
     config,
     database,
@@ -46,6 +51,12 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
     library: createFileLibrary(join(config.dataDir, "library"), generatedMediaDir(config.mediaCacheDir)),
     narrator,
     voicePreviews: createVoicePreviews(join(config.dataDir, "voice-previews"), narrator),
+    health: () => ({
+      database: database.kind,
+      narrator: narrator.provider,
+      encoder: { name: encoder.settings.name, reason: encoder.reason, args: encoder.settings.args },
+      renderPool: renderPool.stats(),
+    }),
     now: () => new Date(),
   };
   const app = createApp(deps);
@@ -59,6 +70,7 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
     async stop() {
       admin.stop();
       await http.stop();
+      await renderPool.close();
       await database.close();
       lock?.release();
     },

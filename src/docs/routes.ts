@@ -5,7 +5,7 @@ import { findTemplate } from "../templates/registry.ts";
 import { Enum } from "../templates/schema-kit.ts";
 import { TEMPLATE_IDS } from "../templates/template.ts";
 import { errorReference, llmsGuide } from "./llms.ts";
-import { buildOpenApi } from "./openapi.ts";
+import { API_VERSION, buildOpenApi } from "./openapi.ts";
 import { templateGuide } from "./template-guide.ts";
 
 const text = (body: string) =>
@@ -68,6 +68,22 @@ export function docsRoutes(routes: () => readonly RouteDef[]): RouteDef[] {
       success: { status: 200, description: "The reference.", contentType: "text/plain", schema: TextSchema },
       errors: [],
       handle: () => text(errorReference()),
+    },
+      {
+      method: "GET",
+      path: "/v1/health",
+      operationId: "getHealth",
+      tag: "Docs",
+      summary: "Health of this process",
+      description: "Liveness and what this process runs with: database engine, narration provider, the video encoder chosen at start (NVENC or libx264, and why) and the render pool's load.",
+      auth: "none",
+      success: {
+        status: 200,
+        description: "The process is up.",
+        schema: Type.Object({ status: Type.Literal("ok"), version: Type.String() }, { additionalProperties: true }),
+      },
+      errors: [],
+      handle: (_ctx, deps) => ({ body: { status: "ok", version: API_VERSION, ...deps.health() } }),
     },
   ];
 }

@@ -46,6 +46,7 @@ export function useService(kind: DatabaseKind, env: Record<string, string> = {})
       library: createFileLibrary(join(dataDir, "library")),
       narrator,
       voicePreviews: createVoicePreviews(join(dataDir, "voice-previews"), narrator),
+      health: () => ({ database: database.kind, narrator: narrator.provider }),
       now: () => new Date(Date.now() + offset),
     };
     const app = createApp(deps);

@@ -78,3 +78,12 @@ describe.each(DATABASE_KINDS)("served documents on %s", (kind) => {
     expect(text).toContain("## RENDER_FAILED");
   });
 });
+
+describe.each(DATABASE_KINDS)("health on %s", (kind) => {
+  const svc = useService(kind);
+  test("GET /v1/health answers without a key", async () => {
+    const res = await svc().request("/v1/health");
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ status: "ok", version: "1.0.0", database: kind, narrator: "offline" });
+  });
+});

@@ -1,0 +1,20 @@
+import type { MessagePort } from "node:worker_threads";
+import sharp from "sharp";
+import type { EncoderSettings } from "./plan/encoder.ts";
+import { renderTimeline } from "./renderer.ts";
+import type { Timeline } from "./timeline.ts";
+
+/** Runs in a pool thread: one render, reporting progress on `port`. */
+export async function render(task: { timeline: Timeline; outPath: string; encoder: EncoderSettings; port?: MessagePort }) {
+  try {
+    return await renderTimeline(task.timeline, task.outPath, { encoder: task.encoder, onProgress: (f) => task.port?.postMessage(f) });
+  } finally {
+    task.port?.close();
+  }
+}
+
+/** Runs in a pool thread: an SVG drawn to a PNG (cards, chat frames). */
+export async function drawSvg(task: { svg: string; outPath: string }) {
+  await sharp(Buffer.from(task.svg)).png({ compressionLevel: 3 }).toFile(task.outPath);
+  return { outPath: task.outPath };
+}

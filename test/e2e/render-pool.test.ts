@@ -1,0 +1,45 @@
+import { afterAll, describe, expect, test } from "bun:test";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { probe } from "../../render/ffmpeg.ts";
+import { libx264Settings } from "../../render/plan/encoder.ts";
+import { createRenderPool } from "../../render/pool.ts";
+import type { Timeline } from "../../render/timeline.ts";
+
+const dir = mkdtempSync(join(tmpdir(), "pool-"));
+const pool = createRenderPool({ settings: libx264Settings("ultrafast"), reason: "test" }, { maxConcurrentRenders: 1, threads: 2 });
+afterAll(async () => {
+  await pool.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe("render pool", () => {
+  test("draws SVG cards to PNG and renders them, one render at a time, with progress", async () => {
+    const card = join(dir, "card.png");
+    await pool.drawSvg(`<svg xmlns="http://www.w3.org/2000/svg" width="600" height="300"><rect width="600" height="300" rx="40" fill="#ffffff"/><text x="50" y="170" font-size="64" fill="#111">Hello</text></svg>`, card);
+    const png = await probe(card);
+    expect([png.streams[0]!.width, png.streams[0]!.height]).toEqual([600, 300]);
+    const timeline = (i: number): Timeline => ({
+      duration: 2,
+      background: { kind: "color", color: i ? "#203040" : "#402030" },
+      layers: [{ path: card, x: 240, y: 800, start: 0.2, end: 1.8, entrance: "fade" }],
+      audio: [],
+    });
+    const progress: number[][] = [[], []];
+    const seen: number[] = [];
+    const runs = [0, 1].map((i) =>
+      pool.render(timeline(i), join(dir, `out-${i}.mp4`), (f) => {
+        progress[i]!.push(f);
+        seen.push(pool.stats().rendersRunning);
+      }),
+    );
+    expect(pool.stats().rendersWaiting).toBe(1);
+    await Promise.all(runs);
+    expect(Math.max(...seen)).toBe(1);
+    for (const i of [0, 1]) {
+      expect(progress[i]!.at(-1)).toBeGreaterThan(0.8);
+      expect(Number((await probe(join(dir, `out-${i}.mp4`))).format.duration)).toBeCloseTo(2, 1);
+    }
+  }, 60_000);
+});
