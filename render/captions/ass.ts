@@ -1,6 +1,6 @@
 import type { Captions, CaptionWord } from "../timeline.ts";
 import { VIDEO_HEIGHT, VIDEO_WIDTH } from "../timeline.ts";
-import { CAPTION_STYLES, type CaptionStyle } from "./presets.ts";
+import { CAPTION_LINE_WIDTH, CAPTION_STYLES, type CaptionStyle, maxLineChars } from "./presets.ts";
 
 /**
  * Word-synced captions as an ASS script for libass: a few words per line, the spoken word highlighted,
@@ -11,13 +11,12 @@ import { CAPTION_STYLES, type CaptionStyle } from "./presets.ts";
 export const CAPTION_Y = { top: 460, middle: 960, bottom: 1300 } as const;
 /** Horizontal margins: the right side holds the like/comment/share column. */
 const MARGIN_LEFT = 90;
-const MARGIN_RIGHT = 150;
+const MARGIN_RIGHT = VIDEO_WIDTH - MARGIN_LEFT - CAPTION_LINE_WIDTH;
 const CENTRE_X = Math.round((MARGIN_LEFT + VIDEO_WIDTH - MARGIN_RIGHT) / 2);
 
 /** Words that should not end a line: a line ending in them reads as a broken phrase. */
 const WEAK_ENDINGS = new Set(["a", "an", "the", "of", "to", "and", "or", "but", "in", "on", "at", "for", "with", "my", "your", "his", "her", "their", "our", "is", "was", "i"]);
 const HOLD_GAP = 0.6;
-const MAX_LINE_CHARS = 22;
 
 /** #rrggbb -> ASS &HAABBGGRR (alpha 00 = opaque). */
 export function assColor(hex: string, alpha = 0): string {
@@ -30,8 +29,11 @@ function bare(word: string): string {
   return word.toLowerCase().replace(/[^a-z0-9']/g, "");
 }
 
-/** Splits words into caption lines: at most `wordsPerLine`, broken after punctuation and long pauses, never after a weak word. */
-export function groupWords(words: readonly CaptionWord[], wordsPerLine: number): CaptionWord[][] {
+/**
+ * Splits words into caption lines: at most `wordsPerLine` words and `maxChars` characters, broken after
+ * punctuation and long pauses, never after a weak word.
+ */
+export function groupWords(words: readonly CaptionWord[], wordsPerLine: number, maxChars = 22): CaptionWord[][] {
   const lines: CaptionWord[][] = [];
   let line: CaptionWord[] = [];
   const flush = () => {
@@ -44,9 +46,16 @@ export function groupWords(words: readonly CaptionWord[], wordsPerLine: number):
     const chars = line.map((w) => w.text).join(" ").length;
     const punctuated = /[.!?,;:…]["')\]]*$/.test(word.text);
     const pause = next ? next.start - word.end > HOLD_GAP : true;
-    const full = line.length >= wordsPerLine || chars >= MAX_LINE_CHARS;
-    const weak = WEAK_ENDINGS.has(bare(word.text)) && next !== undefined && line.length < wordsPerLine + 1;
-    if (punctuated || pause || (full && !weak)) flush();
+    const nextChars = next ? chars + 1 + next.text.length : 0;
+    const full = line.length >= wordsPerLine || nextChars > maxChars;
+    const weak = WEAK_ENDINGS.has(bare(word.text)) && next !== undefined;
+    if (punctuated || pause) flush();
+    else if (full && weak && line.length > 1) {
+      // "a bowl is a" -> "a bowl is" / "a ...": the weak word opens the next line instead.
+      const carried = line.pop()!;
+      flush();
+      line.push(carried);
+    } else if (full) flush();
   });
   flush();
   return lines;
@@ -107,7 +116,7 @@ export function buildAss(captions: Captions): string {
     "Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text",
   ];
   const events: string[] = [];
-  const lines = groupWords(captions.words, style.wordsPerLine);
+  const lines = groupWords(captions.words, style.wordsPerLine, maxLineChars(style));
   lines.forEach((line, li) => {
     const nextLineStart = lines[li + 1]?.[0]?.start ?? Number.POSITIVE_INFINITY;
     // Hold the last word on screen through a short gap, never over the next line.

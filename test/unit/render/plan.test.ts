@@ -79,6 +79,11 @@ describe("render plan", () => {
 });
 
 describe("captions", () => {
+  test("lines fit the style's width", () => {
+    const lines = groupWords(words("extraordinary circumstances require unusual answers"), 3, 14);
+    for (const line of lines) expect(line.map((w) => w.text).join(" ").length <= 14 || line.length === 1).toBe(true);
+  });
+
   test("lines break after punctuation and long pauses, and never end on a weak word", () => {
     const lines = groupWords(words("I told her it was not, not to me and she rolled her eyes"), 3);
     for (const line of lines.slice(0, -1)) expect(["a", "the", "to", "and", "her", "i"]).not.toContain(line.at(-1)!.text.toLowerCase());
@@ -94,12 +99,12 @@ describe("captions", () => {
   });
 
   test("one event per spoken word, covering the line until the next word; the spoken word is tagged", () => {
-    const ass = buildAss({ words: words("alpha beta gamma"), preset: "hormozi", position: "bottom" });
+    const ass = buildAss({ words: words("go up now"), preset: "hormozi", position: "bottom" });
     const events = ass.split("\n").filter((l) => l.startsWith("Dialogue:"));
     expect(events).toHaveLength(3);
     expect(events[1]).toContain("0:00:00.40,0:00:00.80");
-    expect(events[1]).toContain("ALPHA {\\1c&H0000E6FF");
-    expect(events[1]).toContain("}BETA{\\r}");
+    expect(events[1]).toContain("GO {\\1c&H0000E6FF");
+    expect(events[1]).toContain("}UP{\\r} NOW");
     expect(events[0]).toContain("\\pos(510,1300)");
   });
 
