@@ -67,9 +67,9 @@ describe("rendering a Timeline", () => {
     const out = join(dir, "captions.mp4");
     // Three words on one line; the highlight (hormozi yellow) moves right as each word starts.
     const words = [
-      { text: "LEFT", start: 0.5, end: 1.4 },
-      { text: "MIDDLE", start: 1.5, end: 2.4 },
-      { text: "RIGHT", start: 2.5, end: 3.4 },
+      { text: "GO", start: 0.5, end: 1.4 },
+      { text: "UP", start: 1.5, end: 2.4 },
+      { text: "NOW", start: 2.5, end: 3.4 },
     ];
     await renderTimeline(
       { duration: 4, background: { kind: "color", color: "#000000" }, layers: [], captions: { words, preset: "hormozi", position: "middle" }, audio: [] },
