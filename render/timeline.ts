@@ -9,8 +9,8 @@ export const VIDEO_HEIGHT = 1920;
 export const FPS = 30;
 
 export type Background =
-  /** A video file, looped and cropped to fill 1080x1920. */
-  | { kind: "video"; path: string }
+  /** A video file, looped and cropped to fill 1080x1920. `fitted`: already 1080x1920 at 30 fps (library loops). */
+  | { kind: "video"; path: string; fitted?: boolean }
   /** A flat colour (#rrggbb), for cards-only videos and tests. */
   | { kind: "color"; color: string };
 

@@ -1,3 +1,5 @@
+import { availableParallelism } from "node:os";
+
 /** H.264 settings the platforms take without re-encoding surprises: High profile, yuv420p, 30 fps CFR, <= 8 Mbps. */
 export interface EncoderSettings {
   name: "libx264" | "h264_nvenc";
@@ -16,7 +18,7 @@ export function libx264Settings(preset = "superfast", crf = 23): EncoderSettings
     name: "libx264",
     // x264 signals the lowest profile the stream needs; the fastest presets drop every High feature, so
     // keep the 8x8 transform (cheap, High-only) to stay High at any preset.
-    args: ["-c:v", "libx264", "-preset", preset, "-crf", String(crf), "-x264-params", "8x8dct=1:vbv-init=0.3", "-maxrate", MAX_BITRATE, "-bufsize", MAX_BITRATE, "-profile:v", "high", "-pix_fmt", "yuv420p", "-g", "60"],
+    args: ["-c:v", "libx264", "-preset", preset, "-crf", String(crf), "-threads", String(availableParallelism()), "-x264-params", "8x8dct=1:vbv-init=0.3", "-maxrate", MAX_BITRATE, "-bufsize", MAX_BITRATE, "-profile:v", "high", "-pix_fmt", "yuv420p", "-g", "60"],
   };
 }
 

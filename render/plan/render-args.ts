@@ -48,9 +48,12 @@ export function planRender(timeline: Timeline, paths: { output: string; assPath:
 
   if (timeline.background.kind === "video") {
     inputs.push("-stream_loop", "-1", "-i", timeline.background.path);
-    filters.push(
-      `[${index}:v]scale=${VIDEO_WIDTH}:${VIDEO_HEIGHT}:force_original_aspect_ratio=increase,crop=${VIDEO_WIDTH}:${VIDEO_HEIGHT},setsar=1,fps=${FPS},trim=duration=${D},setpts=PTS-STARTPTS[bg]`,
-    );
+    // Library loops are stored at the output's size and rate: no scaling or rate conversion (and the
+    // frame buffers they hold) for them.
+    const fit = timeline.background.fitted
+      ? ""
+      : `scale=${VIDEO_WIDTH}:${VIDEO_HEIGHT}:force_original_aspect_ratio=increase,crop=${VIDEO_WIDTH}:${VIDEO_HEIGHT},setsar=1,fps=${FPS},`;
+    filters.push(`[${index}:v]${fit}trim=duration=${D},setpts=PTS-STARTPTS[bg]`);
   } else {
     inputs.push("-f", "lavfi", "-i", `color=c=${timeline.background.color}:s=${VIDEO_WIDTH}x${VIDEO_HEIGHT}:r=${FPS}:d=${D}`);
     filters.push(`[${index}:v]setsar=1[bg]`);
