@@ -82,6 +82,7 @@ export function planRender(timeline: Timeline, paths: { output: string; assPath:
 
   const narration: string[] = [];
   const music: string[] = [];
+  const effects: string[] = [];
   timeline.audio.forEach((track, i) => {
     if (track.loop) inputs.push("-stream_loop", "-1");
     inputs.push("-i", track.path);
@@ -90,7 +91,7 @@ export function planRender(timeline: Timeline, paths: { output: string; assPath:
     filters.push(
       `[${index}:a]aresample=48000,aformat=sample_fmts=fltp:channel_layouts=stereo,atrim=duration=${n(timeline.duration - track.start)},adelay=${delay}|${delay},volume=${n(track.volume)}[${label}]`,
     );
-    (track.kind === "music" ? music : narration).push(label);
+    (track.kind === "music" ? music : track.kind === "sfx" ? effects : narration).push(label);
     index++;
   });
 
@@ -107,10 +108,18 @@ export function planRender(timeline: Timeline, paths: { output: string; assPath:
   } else if (narration.length + music.length > 0) {
     filters.push(mix([...narration, ...music], "mixed"));
     audio = "mixed";
+  } else if (effects.length > 0) {
+    filters.push(mix(effects.splice(0), "mixed"));
+    audio = "mixed";
   } else {
     inputs.push("-f", "lavfi", "-i", "anullsrc=r=48000:cl=stereo");
     filters.push(`[${index}:a]anull[mixed]`);
     audio = "mixed";
+  }
+  // Sound effects join after the ducking: they neither duck the music nor get ducked.
+  if (effects.length > 0) {
+    filters.push(mix([audio, ...effects], "withfx"));
+    audio = "withfx";
   }
   filters.push(
     `[${audio}]apad,atrim=duration=${D},loudnorm=I=${TARGET_LUFS}:TP=${TARGET_TRUE_PEAK}:LRA=11,aresample=48000,aformat=sample_fmts=fltp:channel_layouts=stereo[aout]`,

@@ -1,9 +1,25 @@
 import { Type } from "@sinclair/typebox";
+import { existsSync, mkdirSync, renameSync } from "node:fs";
+import { join } from "node:path";
+import { runFfmpeg } from "../../render/ffmpeg.ts";
+import { thumbnailArgs } from "../../render/media/generated-backgrounds.ts";
+import type { BackgroundAsset } from "../media/library.ts";
 import { ApiError } from "../errors.ts";
 import type { RouteDef } from "../http/route.ts";
 import { Enum } from "../templates/schema-kit.ts";
 import { OptionsSchema, TemplateSchema } from "./model.ts";
 import { describeOptions, describeTemplates } from "./service.ts";
+
+/** Operator footage may come without a thumbnail: one is cut from the video on first request and kept. */
+async function thumbnailFor(asset: BackgroundAsset, dir: string): Promise<string> {
+  const path = join(dir, `${asset.id}.jpg`);
+  if (existsSync(path)) return path;
+  mkdirSync(dir, { recursive: true });
+  const partial = join(dir, `${asset.id}.${process.pid}.partial.jpg`);
+  await runFfmpeg(thumbnailArgs(asset.file, partial));
+  renameSync(partial, path);
+  return path;
+}
 
 export const catalogRoutes: RouteDef[] = [
   {
@@ -50,10 +66,12 @@ export const catalogRoutes: RouteDef[] = [
     ],
     success: { status: 200, description: "The file.", contentType: "application/octet-stream", schema: Type.String({ format: "binary" }) },
     errors: ["NOT_FOUND"],
-    handle: ({ params }, deps) => {
+    handle: async ({ params }, deps) => {
       const asset = deps.library.findBackground(params.assetId ?? "");
-      const path = params.variant === "preview" ? asset?.file : params.variant === "thumbnail" ? asset?.thumbnail : undefined;
-      if (!path) throw new ApiError("NOT_FOUND", `No ${params.variant} for background asset ${params.assetId}.`);
+      if (!asset || (params.variant !== "preview" && params.variant !== "thumbnail")) {
+        throw new ApiError("NOT_FOUND", `No ${params.variant} for background asset ${params.assetId}.`);
+      }
+      const path = params.variant === "preview" ? asset.file : (asset.thumbnail ?? (await thumbnailFor(asset, join(deps.config.dataDir, "thumbnails"))));
       const type = params.variant === "preview" ? "video/mp4" : "image/jpeg";
       return new Response(Bun.file(path), { headers: { "content-type": type, "cache-control": "public, max-age=3600" } });
     },

@@ -97,3 +97,23 @@ export function createFileLibrary(...roots: string[]): MediaLibrary {
     findMusic: (id) => scan().music.find((m) => m.id === id),
   };
 }
+
+export type BackgroundChoice = { assetId: string } | { category: BackgroundCategory };
+
+export type PickedBackground = { ok: true; asset: BackgroundAsset } | { ok: false; code: "BACKGROUND_UNAVAILABLE"; message: string };
+
+/**
+ * The footage for a video: the asset asked for, or one of the category's clips chosen by `seed` (so a
+ * retried job picks the same clip). No usable footage is BACKGROUND_UNAVAILABLE.
+ */
+export function pickBackground(library: MediaLibrary, choice: BackgroundChoice, seed: number): PickedBackground {
+  if ("assetId" in choice) {
+    const asset = library.findBackground(choice.assetId);
+    return asset
+      ? { ok: true, asset }
+      : { ok: false, code: "BACKGROUND_UNAVAILABLE", message: `No background video ${choice.assetId}; see GET /v1/options backgrounds.assets.` };
+  }
+  const clips = library.backgrounds().filter((b) => b.category === choice.category);
+  if (clips.length === 0) return { ok: false, code: "BACKGROUND_UNAVAILABLE", message: `No footage in the ${choice.category} category on this deployment.` };
+  return { ok: true, asset: clips[Math.abs(Math.floor(seed)) % clips.length]! };
+}

@@ -1,6 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { runFfmpeg } from "../../render/ffmpeg.ts";
 import { VOICE_SET_A, VOICE_SET_B } from "../../src/catalog/voices.ts";
 import { DATABASE_KINDS } from "../helpers/databases.ts";
 import { useService } from "../helpers/harness.ts";
@@ -90,6 +91,18 @@ describe.each(DATABASE_KINDS)("catalog on %s", (kind) => {
     expect([thumb.status, thumb.headers.get("content-type"), await thumb.text()]).toEqual([200, "image/jpeg", "jpeg bytes"]);
     await expectProblem(await svc().request("/v1/library/bg_nope/preview"), 404, "NOT_FOUND");
   });
+
+  test("footage without a thumbnail gets one cut from the video", async () => {
+    const folder = join(svc().dataDir, "library", "backgrounds", "satisfying");
+    mkdirSync(folder, { recursive: true });
+    await runFfmpeg(["-f", "lavfi", "-i", "testsrc2=s=360x640:r=30:d=2", "-c:v", "libx264", "-preset", "ultrafast", join(folder, "my-clip.mp4")]);
+    const res = await svc().request("/v1/library/bg_satisfying_my-clip/thumbnail");
+    expect([res.status, res.headers.get("content-type")]).toEqual([200, "image/jpeg"]);
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    expect([bytes[0], bytes[1]]).toEqual([0xff, 0xd8]);
+    const preview = await svc().request("/v1/library/bg_satisfying_my-clip/preview");
+    expect(preview.headers.get("content-type")).toBe("video/mp4");
+  }, 30_000);
 
   test("a voice preview is made once, then served from cache; an unknown voice is 404", async () => {
     const first = await svc().request("/v1/voices/FGY2WhTYpPnrIDTdsKH5/preview");

@@ -62,6 +62,19 @@ describe("render plan", () => {
     expect(args.at(-1)).toBe("/out/video.mp4");
   });
 
+  test("sound effects are mixed after the ducking, so they never duck the music", () => {
+    const withFx = planRender({ ...storyLike, audio: [...storyLike.audio, { path: "/a/ding.wav", start: 10, volume: 0.8, kind: "sfx" }] }, paths, libx264Settings());
+    const graph = withFx.args[withFx.args.indexOf("-filter_complex") + 1]!;
+    expect(graph).toContain("[speech]asplit");
+    expect(graph).toMatch(/\[mixed\]\[a3\]amix=inputs=2/);
+  });
+
+  test("a library loop stored at 1080x1920/30 fps is not scaled", () => {
+    const fitted = planRender({ ...storyLike, background: { kind: "video", path: "/lib/bg.mp4", fitted: true } }, paths, libx264Settings());
+    const graph = fitted.args[fitted.args.indexOf("-filter_complex") + 1]!;
+    expect(graph).toStartWith("[0:v]trim=duration=60");
+  });
+
   test("a silent timeline still gets an audio track of the same length; NVENC swaps only the encoder", () => {
     const silent = planRender({ duration: 5, background: { kind: "color", color: "#101010" }, layers: [], audio: [] }, paths, nvencSettings());
     const graph = silent.args[silent.args.indexOf("-filter_complex") + 1]!;

@@ -1,0 +1,40 @@
+import { describe, expect, test } from "bun:test";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createFileLibrary, pickBackground } from "../../src/media/library.ts";
+
+describe("media library", () => {
+  const operator = mkdtempSync(join(tmpdir(), "lib-op-"));
+  const generated = mkdtempSync(join(tmpdir(), "lib-gen-"));
+  for (const [root, file] of [
+    [generated, "backgrounds/minecraft/grass-run.mp4"],
+    [generated, "backgrounds/minecraft/plains-run.mp4"],
+    [operator, "backgrounds/minecraft/grass-run.mp4"],
+    [operator, "backgrounds/other/my-drive.mov"],
+    [generated, "backgrounds/roblox/studs.partial.mp4"],
+    [generated, "music/chill/lofi-pad.mp3"],
+  ] as const) {
+    mkdirSync(join(root, file, ".."), { recursive: true });
+    writeFileSync(join(root, file), "x");
+  }
+  const library = createFileLibrary(operator, generated);
+
+  test("both roots are listed; the operator's file wins an id both have; half-written files are not", () => {
+    const ids = library.backgrounds().map((b) => b.id);
+    expect(ids.sort()).toEqual(["bg_minecraft_grass-run", "bg_minecraft_plains-run", "bg_other_my-drive"]);
+    expect(library.findBackground("bg_minecraft_grass-run")!.file).toStartWith(operator);
+    expect(library.findBackground("bg_other_my-drive")!.category).toBeNull();
+    expect(library.music().map((m) => m.id)).toEqual(["mus_chill_lofi-pad"]);
+  });
+
+  test("a category picks one of its clips by seed; an empty category or unknown asset is BACKGROUND_UNAVAILABLE", () => {
+    const a = pickBackground(library, { category: "Minecraft" }, 0);
+    const b = pickBackground(library, { category: "Minecraft" }, 1);
+    expect(a.ok && b.ok && a.asset.id !== b.asset.id).toBe(true);
+    expect(pickBackground(library, { category: "Minecraft" }, 2)).toEqual(a);
+    expect(pickBackground(library, { category: "Roblox" }, 0)).toMatchObject({ ok: false, code: "BACKGROUND_UNAVAILABLE" });
+    expect(pickBackground(library, { assetId: "bg_nope" }, 0)).toMatchObject({ ok: false, code: "BACKGROUND_UNAVAILABLE" });
+    expect(pickBackground(library, { assetId: "bg_other_my-drive" }, 0)).toMatchObject({ ok: true });
+  });
+});
