@@ -22,6 +22,10 @@ export const ConfigSchema = Type.Object({
   }),
   ERRORS_URL: Type.String({ default: "", description: "Error reference page used in problem `type`. Default $PUBLIC_BASE_URL/v1/errors." }),
   PLANS_URL: Type.String({ default: "", description: "Pricing page given in every 402. Default $PUBLIC_BASE_URL/v1/llms.txt#plans." }),
+  UNSAFE_ALLOW_PRIVATE_URLS: Type.Union([Type.Literal("0"), Type.Literal("1")], {
+    default: "0",
+    description: "1 lets server-side fetches of callers' URLs (webhooks, own media, articles) reach http and private or loopback addresses. Only for tests and local demos.",
+  }),
   NARRATION_PROVIDER: Type.Union(
     [Type.Literal("auto"), Type.Literal("offline"), Type.Literal("elevenlabs"), Type.Literal("openai"), Type.Literal("kokoro")],
     { default: "auto", description: "Who voices narration. auto: ElevenLabs when ELEVENLABS_API_KEY is set, else OpenAI-compatible speech when OPENAI_TTS_BASE_URL is set, else Kokoro when KOKORO_BASE_URL is set, else the offline voices." },
@@ -55,6 +59,7 @@ export interface Config {
   errorsUrl: string;
   plansUrl: string;
   logLevel: RawConfig["LOG_LEVEL"];
+  allowPrivateUrls: boolean;
   narration: {
     provider: RawConfig["NARRATION_PROVIDER"];
     offlineEngine: RawConfig["OFFLINE_TTS_ENGINE"];
@@ -93,6 +98,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     errorsUrl: raw.ERRORS_URL || `${publicBaseUrl}/v1/errors`,
     plansUrl: raw.PLANS_URL || `${publicBaseUrl}/v1/llms.txt#plans`,
     logLevel: raw.LOG_LEVEL,
+    allowPrivateUrls: raw.UNSAFE_ALLOW_PRIVATE_URLS === "1",
     narration: {
       provider: raw.NARRATION_PROVIDER,
       offlineEngine: raw.OFFLINE_TTS_ENGINE,

@@ -1,0 +1,166 @@
+import { lookup as dnsLookup } from "node:dns/promises";
+import http from "node:http";
+import https from "node:https";
+import ipaddr from "ipaddr.js";
+
+/**
+ * Every server-side request to a caller's URL (webhooks, own media, articles) goes through here: the
+ * host must resolve only to public addresses, the connection is pinned to the address that was checked
+ * (so DNS cannot change between check and connect), every redirect hop is checked the same way, and
+ * size and time are capped. Bun's fetch ignores custom dispatchers, so this uses node:http(s) with a
+ * `lookup` of its own.
+ */
+export type OutboundFailure = "invalid_url" | "scheme" | "private_address" | "dns" | "timeout" | "too_large" | "network" | "too_many_redirects";
+
+export class OutboundError extends Error {
+  constructor(
+    readonly reason: OutboundFailure,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface OutboundPolicy {
+  /** UNSAFE_ALLOW_PRIVATE_URLS: loopback, private ranges and plain http allowed (tests, local demos). */
+  allowPrivate: boolean;
+  /** Schemes a caller's URL may use when private URLs are not allowed. */
+  schemes: readonly ("https:" | "http:")[];
+  /** Decides whether an address may be contacted; defaults to public unicast only. */
+  allowAddress?(address: string): boolean;
+  /** Resolves a host name to its addresses (injectable for tests). */
+  resolve?(hostname: string): Promise<string[]>;
+}
+
+/** Public unicast only: loopback, private, link-local (cloud metadata), CGNAT, benchmarking, unique-local, NAT64, 6to4... are not. */
+export function isPublicAddress(address: string): boolean {
+  if (!ipaddr.isValid(address)) return false;
+  const parsed = ipaddr.process(address); // unmaps ::ffff:a.b.c.d to IPv4
+  return parsed.range() === "unicast";
+}
+
+function allowed(policy: OutboundPolicy, address: string): boolean {
+  if (policy.allowAddress) return policy.allowAddress(address);
+  return policy.allowPrivate || isPublicAddress(address);
+}
+
+/** Parses and checks a URL's form: scheme, no credentials, a host. */
+export function checkUrlForm(raw: string, policy: OutboundPolicy): URL {
+  if (!URL.canParse(raw)) throw new OutboundError("invalid_url", "is not a valid absolute URL");
+  const url = new URL(raw);
+  const schemes: readonly string[] = policy.allowPrivate ? ["https:", "http:"] : policy.schemes;
+  if (!schemes.includes(url.protocol)) throw new OutboundError("scheme", `must use ${schemes.map((s) => s.replace(":", "")).join(" or ")}`);
+  if (url.username || url.password) throw new OutboundError("invalid_url", "must not contain credentials");
+  if (!url.hostname) throw new OutboundError("invalid_url", "has no host");
+  return url;
+}
+
+async function defaultResolve(hostname: string): Promise<string[]> {
+  const records = await dnsLookup(hostname, { all: true, verbatim: true });
+  return records.map((r) => r.address);
+}
+
+/** The address to connect to: every address the name resolves to must be allowed (no mixed answers). */
+export async function resolveAllowed(url: URL, policy: OutboundPolicy): Promise<string> {
+  const host = url.hostname.replace(/^\[|\]$/g, "");
+  let addresses: string[];
+  if (ipaddr.isValid(host)) addresses = [host];
+  else {
+    try {
+      addresses = await (policy.resolve ?? defaultResolve)(host);
+    } catch (error) {
+      throw new OutboundError("dns", `host ${host} could not be resolved (${(error as Error).message})`);
+    }
+  }
+  if (addresses.length === 0) throw new OutboundError("dns", `host ${host} has no address`);
+  const refused = addresses.find((a) => !allowed(policy, a));
+  if (refused) throw new OutboundError("private_address", `host ${host} resolves to ${refused}, which is not a public address`);
+  return addresses[0]!;
+}
+
+/** Checks a URL completely (form and resolved addresses) without contacting it. */
+export async function checkUrl(raw: string, policy: OutboundPolicy): Promise<URL> {
+  const url = checkUrlForm(raw, policy);
+  await resolveAllowed(url, policy);
+  return url;
+}
+
+export interface OutboundRequest {
+  method?: "GET" | "POST";
+  headers?: Record<string, string>;
+  body?: string | Uint8Array;
+  /** Whole exchange, redirects included. */
+  timeoutMs: number;
+  /** Larger bodies fail with too_large while streaming (nothing more is read). */
+  maxBytes: number;
+  /** 0: a 3xx is returned as it is (webhooks); otherwise the most hops followed. */
+  maxRedirects: number;
+  /** Receives the body as it arrives instead of buffering it (large media to disk). */
+  onData?(chunk: Uint8Array): void | Promise<void>;
+}
+
+export interface OutboundResponse {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  /** Empty when onData took the body. */
+  body: Uint8Array;
+  url: string;
+}
+
+function once(url: URL, address: string, request: OutboundRequest, deadline: AbortSignal): Promise<OutboundResponse> {
+  return new Promise((resolve, reject) => {
+    const family = ipaddr.parse(address).kind() === "ipv6" ? 6 : 4;
+    const client = url.protocol === "https:" ? https : http;
+    const req = client.request(
+      url,
+      {
+        method: request.method ?? "GET",
+        headers: request.headers,
+        // Pinning: whatever the name resolves to now, connect to the address that was checked.
+        lookup: (_host: string, options: { all?: boolean }, callback: (...args: unknown[]) => void) =>
+          options?.all ? callback(null, [{ address, family }]) : callback(null, address, family),
+        signal: deadline,
+      } as http.RequestOptions,
+      (res) => {
+        const chunks: Uint8Array[] = [];
+        let size = 0;
+        let chain = Promise.resolve();
+        res.on("data", (chunk: Uint8Array) => {
+          size += chunk.byteLength;
+          if (size > request.maxBytes) {
+            res.destroy();
+            reject(new OutboundError("too_large", `the answer is larger than ${request.maxBytes} bytes`));
+            return;
+          }
+          if (request.onData) {
+            res.pause();
+            chain = chain.then(() => request.onData!(chunk)).then(() => void res.resume(), (error) => (res.destroy(), reject(error)));
+          } else chunks.push(chunk);
+        });
+        res.on("end", () => {
+          chain.then(() => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks), url: url.toString() }), reject);
+        });
+        res.on("error", (error) => reject(deadline.aborted ? new OutboundError("timeout", `no complete answer within ${request.timeoutMs / 1000} s`) : new OutboundError("network", error.message)));
+      },
+    );
+    req.on("error", (error) => {
+      reject(deadline.aborted ? new OutboundError("timeout", `no complete answer within ${request.timeoutMs / 1000} s`) : new OutboundError("network", error.message));
+    });
+    if (request.body !== undefined) req.write(request.body);
+    req.end();
+  });
+}
+
+/** One guarded exchange with a caller's URL, following redirects only as allowed and checking each hop. */
+export async function outboundRequest(raw: string, request: OutboundRequest, policy: OutboundPolicy): Promise<OutboundResponse> {
+  const deadline = AbortSignal.timeout(request.timeoutMs);
+  let url = checkUrlForm(raw, policy);
+  for (let hop = 0; ; hop++) {
+    const address = await resolveAllowed(url, policy);
+    const response = await once(url, address, request, deadline);
+    const location = response.headers.location;
+    if (response.status < 300 || response.status >= 400 || request.maxRedirects === 0 || typeof location !== "string") return response;
+    if (hop >= request.maxRedirects) throw new OutboundError("too_many_redirects", `more than ${request.maxRedirects} redirects`);
+    url = checkUrlForm(new URL(location, url).toString(), policy);
+  }
+}
