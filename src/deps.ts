@@ -4,6 +4,7 @@ import type { Logger } from "./logger.ts";
 import type { MediaLibrary } from "./media/library.ts";
 import type { Narrator } from "./narration/narrator.ts";
 import type { VoicePreviews } from "./narration/previews.ts";
+import type { Storage } from "./storage/local.ts";
 
 /** What the HTTP edge and the services need from the outside world; tests pass their own. */
 export interface AppDeps {
@@ -13,6 +14,8 @@ export interface AppDeps {
   library: MediaLibrary;
   narrator: Narrator;
   voicePreviews: VoicePreviews;
+  /** Finished videos. */
+  storage: Storage;
   /** What GET /v1/health reports about this process (encoder, render pool, narrator). */
   health(): Record<string, unknown>;
   /** Injectable so tests can move time (24-hour idempotency, 7-day links). */

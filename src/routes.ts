@@ -1,6 +1,7 @@
 import { accountRoutes } from "./account/routes.ts";
 import { catalogRoutes } from "./catalog/routes.ts";
 import { docsRoutes } from "./docs/routes.ts";
+import { downloadRoutes } from "./downloads/routes.ts";
 import { estimateRoutes } from "./estimate/routes.ts";
 import type { RouteDef } from "./http/route.ts";
 
@@ -8,6 +9,6 @@ let cached: RouteDef[] | undefined;
 
 /** Every route of the API, in the order the docs list them. */
 export function allRoutes(): RouteDef[] {
-  cached ??= [...accountRoutes, ...catalogRoutes, ...estimateRoutes, ...docsRoutes(allRoutes)];
+  cached ??= [...accountRoutes, ...catalogRoutes, ...estimateRoutes, ...downloadRoutes, ...docsRoutes(allRoutes)];
   return cached;
 }

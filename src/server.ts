@@ -10,6 +10,7 @@ import { generatedMediaDir } from "../render/media/generated-dir.ts";
 import { createFileLibrary } from "./media/library.ts";
 import { createVoicePreviews } from "./narration/previews.ts";
 import { createNarrator } from "./narration/service.ts";
+import { createLocalStorage } from "./storage/local.ts";
 import { type ProcessLock, acquireLock } from "./process-lock.ts";
 import { chooseEncoder } from "../render/encoder-probe.ts";
 import { createRenderPool } from "../render/pool.ts";
@@ -51,6 +52,7 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
     library: createFileLibrary(join(config.dataDir, "library"), generatedMediaDir(config.mediaCacheDir)),
     narrator,
     voicePreviews: createVoicePreviews(join(config.dataDir, "voice-previews"), narrator),
+    storage: createLocalStorage(join(config.dataDir, "videos"), config.publicBaseUrl),
     health: () => ({
       database: database.kind,
       narrator: narrator.provider,

@@ -97,7 +97,10 @@ export function buildOpenApi(routes: readonly RouteDef[], ctx: OpenApiContext): 
         [String(success.status)]: {
           description: success.description,
           ...(successHeaders ? { headers: successHeaders } : {}),
-          content: { [success.contentType ?? "application/json"]: { schema: convert(success.schema, components) } },
+          // A redirect has no body worth describing; its Location header says it all.
+          ...(success.status >= 300 && success.status < 400
+            ? {}
+            : { content: { [success.contentType ?? "application/json"]: { schema: convert(success.schema, components) } } }),
         },
         ...errorResponses([...implicitErrors(route), ...route.errors]),
       },

@@ -11,6 +11,7 @@ import { silentLogger } from "../../src/logger.ts";
 import { createFileLibrary } from "../../src/media/library.ts";
 import { createVoicePreviews } from "../../src/narration/previews.ts";
 import { createNarrator } from "../../src/narration/service.ts";
+import { createLocalStorage } from "../../src/storage/local.ts";
 import { type DatabaseKind, freshDatabase } from "./databases.ts";
 
 export const BASE = "http://test.local";
@@ -46,6 +47,7 @@ export function useService(kind: DatabaseKind, env: Record<string, string> = {})
       library: createFileLibrary(join(dataDir, "library")),
       narrator,
       voicePreviews: createVoicePreviews(join(dataDir, "voice-previews"), narrator),
+      storage: createLocalStorage(join(dataDir, "videos"), BASE),
       health: () => ({ database: database.kind, narrator: narrator.provider }),
       now: () => new Date(Date.now() + offset),
     };

@@ -1,0 +1,88 @@
+import { Type } from "@sinclair/typebox";
+import { findDownloadLink } from "../../db/repos/downloads.ts";
+import { ApiError } from "../errors.ts";
+import type { RouteDef } from "../http/route.ts";
+import { isStorageKey } from "../storage/local.ts";
+import { parseRange } from "./range.ts";
+
+/** How long the signed file URL behind a download link works: long enough to start and resume a download. */
+export const FILE_URL_SECONDS = 15 * 60;
+
+export function videoFileKey(videoId: string): string {
+  return `${videoId}.mp4`;
+}
+
+export const downloadRoutes: RouteDef[] = [
+  {
+    method: "GET",
+    path: "/v1/d/{token}",
+    operationId: "download",
+    tag: "Downloads",
+    summary: "Download a finished video (public link, valid 7 days)",
+    description:
+      "The `downloadUrl` of a completed video. Answers 302 with `Location` set to a fresh signed URL of the MP4 (valid 15 minutes; it supports HTTP range requests). Anyone holding the link can download. Unknown token: 404; older than 7 days: 410 LINK_EXPIRED, and GET /v1/videos/{id} returns a fresh link.",
+    auth: "none",
+    parameters: [{ name: "token", in: "path", required: true, description: "The token in downloadUrl.", schema: Type.String() }],
+    success: {
+      status: 302,
+      description: "Redirect to the signed file URL.",
+      schema: Type.Null(),
+      headers: { Location: { description: "Signed URL of the MP4.", schema: Type.String({ format: "uri" }) } },
+    },
+    errors: ["NOT_FOUND", "LINK_EXPIRED"],
+    handle: async ({ params }, deps) => {
+      const link = await findDownloadLink(deps.database.db, params.token ?? "");
+      if (!link) throw new ApiError("NOT_FOUND", "No download link with this token.");
+      const now = deps.now();
+      if (now >= link.expiresAt) {
+        throw new ApiError("LINK_EXPIRED", `This download link expired on ${link.expiresAt.toISOString()}; GET /v1/videos/${link.videoId} returns a fresh one.`);
+      }
+      const key = videoFileKey(link.videoId);
+      if (!deps.storage.locate(key)) throw new ApiError("NOT_FOUND", "The video file is no longer stored.");
+      const url = deps.storage.signedUrl(key, Math.floor(now.getTime() / 1000) + FILE_URL_SECONDS);
+      return new Response(null, { status: 302, headers: { location: url, "cache-control": "no-store" } });
+    },
+  },
+  {
+    method: "GET",
+    path: "/v1/files/{key}",
+    operationId: "getFile",
+    tag: "Downloads",
+    summary: "A stored file, by signed URL",
+    description: "Where GET /v1/d/{token} redirects. Needs the `expires` and `signature` it was given; supports `Range: bytes=...` (206) for players and resumed downloads.",
+    auth: "none",
+    parameters: [
+      { name: "key", in: "path", required: true, description: "Stored file name.", schema: Type.String() },
+      { name: "expires", in: "query", required: true, description: "Unix seconds.", schema: Type.Integer() },
+      { name: "signature", in: "query", required: true, description: "URL signature.", schema: Type.String() },
+      { name: "Range", in: "header", required: false, description: "One byte range.", schema: Type.String() },
+    ],
+    success: { status: 200, description: "The file (206 for a range).", contentType: "video/mp4", schema: Type.String({ format: "binary" }) },
+    errors: ["NOT_FOUND", "LINK_EXPIRED"],
+    handle: ({ params, query, request }, deps) => {
+      const key = params.key ?? "";
+      const expires = Number(query.get("expires"));
+      const signature = query.get("signature") ?? "";
+      if (!isStorageKey(key) || !Number.isInteger(expires) || !deps.storage.verify(key, expires, signature)) {
+        throw new ApiError("NOT_FOUND", "No file at this address (the signature does not match).");
+      }
+      if (deps.now().getTime() / 1000 > expires) throw new ApiError("LINK_EXPIRED", "This file URL expired; open the download link again for a fresh one.");
+      const path = deps.storage.locate(key);
+      if (!path) throw new ApiError("NOT_FOUND", "The file is no longer stored.");
+      const file = Bun.file(path);
+      const headers: Record<string, string> = {
+        "content-type": key.endsWith(".mp4") ? "video/mp4" : "application/octet-stream",
+        "accept-ranges": "bytes",
+        "content-disposition": `inline; filename="${key}"`,
+        "cache-control": "private, max-age=900",
+      };
+      const range = parseRange(request.headers.get("range"), file.size);
+      if (range === "unsatisfiable") return new Response(null, { status: 416, headers: { ...headers, "content-range": `bytes */${file.size}` } });
+      if (!range) return new Response(file, { headers: { ...headers, "content-length": String(file.size) } });
+      return new Response(file.slice(range.start, range.end + 1), {
+        status: 206,
+        headers: { ...headers, "content-range": `bytes ${range.start}-${range.end}/${file.size}`, "content-length": String(range.end - range.start + 1) },
+      });
+    },
+  },
+];

@@ -1,0 +1,71 @@
+import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+
+/**
+ * Where finished videos live. The local-disk implementation keeps files under one folder; several
+ * processes (or machines sharing the folder) use the same signing key, kept beside the files.
+ */
+export interface Storage {
+  /** Moves (or copies, across file systems) a finished file into storage under `key`. */
+  put(key: string, sourcePath: string): Promise<void>;
+  /** Local path of a stored file, or undefined when there is none. */
+  locate(key: string): string | undefined;
+  /** A URL that serves the file until `expiresAt` (unix seconds). */
+  signedUrl(key: string, expiresAt: number): string;
+  /** Checks a signed URL's parts; constant-time on the signature. */
+  verify(key: string, expiresAt: number, signature: string): boolean;
+}
+
+const KEY = /^[A-Za-z0-9_.-]{1,200}$/;
+
+export function isStorageKey(key: string): boolean {
+  return KEY.test(key) && !key.startsWith(".");
+}
+
+function signingKey(dir: string): Buffer {
+  const path = join(dir, ".signing-key");
+  if (!existsSync(path)) {
+    const temp = `${path}.${process.pid}`;
+    writeFileSync(temp, randomBytes(32).toString("hex"), { mode: 0o600 });
+    // First writer wins; everyone then reads the same key.
+    try {
+      renameSync(temp, path);
+    } catch {
+      // another process got there first
+    }
+  }
+  return Buffer.from(readFileSync(path, "utf8").trim(), "hex");
+}
+
+export function createLocalStorage(dir: string, publicBaseUrl: string): Storage {
+  mkdirSync(dir, { recursive: true });
+  const secret = signingKey(dir);
+  const sign = (key: string, expiresAt: number) => createHmac("sha256", secret).update(`${key}\n${expiresAt}`).digest("base64url");
+  return {
+    async put(key, sourcePath) {
+      if (!isStorageKey(key)) throw new Error(`invalid storage key ${key}`);
+      const target = join(dir, key);
+      const partial = `${target}.${process.pid}.partial`;
+      try {
+        renameSync(sourcePath, partial);
+      } catch {
+        copyFileSync(sourcePath, partial);
+      }
+      renameSync(partial, target);
+    },
+    locate(key) {
+      if (!isStorageKey(key)) return undefined;
+      const path = join(dir, key);
+      return existsSync(path) && statSync(path).isFile() ? path : undefined;
+    },
+    signedUrl(key, expiresAt) {
+      return `${publicBaseUrl}/v1/files/${key}?expires=${expiresAt}&signature=${sign(key, expiresAt)}`;
+    },
+    verify(key, expiresAt, signature) {
+      const expected = Buffer.from(sign(key, expiresAt));
+      const given = Buffer.from(signature);
+      return expected.length === given.length && timingSafeEqual(expected, given);
+    },
+  };
+}
