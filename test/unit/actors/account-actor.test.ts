@@ -1,0 +1,133 @@
+import { describe, expect, test } from "bun:test";
+import { type ActorState, type Admission, type Command, type Limits, initialState, transition } from "../../../actors/account-actor.ts";
+import { Mailbox } from "../../../actors/mailbox.ts";
+import { ActorRegistry } from "../../../actors/registry.ts";
+
+const SPEC: Limits = { requestsPerMinute: 60, createsPerMinute: 10, freeToolsPerHour: 30, freeToolsPerDay: 100, concurrentRenders: 3 };
+
+/** Applies commands in order, returning the last state and every result. */
+function run(state: ActorState, steps: [Command, number][]) {
+  const results = [];
+  for (const [command, now] of steps) {
+    const [next, result] = transition(state, command, now);
+    state = next;
+    results.push(result);
+  }
+  return { state, results };
+}
+
+const admit = (kind: "read" | "create" | "free_tool", now: number): [Command, number] => [{ type: "admit", kind }, now];
+
+describe("account actor transitions", () => {
+  test("the 61st request in a minute is RATE_LIMITED, with a wait until the oldest leaves the window", () => {
+    const steps = Array.from({ length: 61 }, (_, i) => admit("read", 1000 + i * 100));
+    const { results, state } = run(initialState(SPEC), steps);
+    expect(results.slice(0, 60).every((r) => (r as Admission).admitted)).toBe(true);
+    const refused = results[60] as Admission & { admitted: false };
+    expect(refused).toMatchObject({ admitted: false, code: "RATE_LIMITED", headers: { limit: 60, remaining: 0 } });
+    // The first request (t=1000) leaves the window at 61000; the refusal came at 7000.
+    expect(refused.retryAfterSeconds).toBe(54);
+    const later = transition(state, { type: "admit", kind: "read" }, 61_001)[1] as Admission;
+    expect(later.admitted).toBe(true);
+  });
+
+  test("headers count down and say when a slot frees", () => {
+    const { results } = run(initialState(SPEC), [admit("read", 0), admit("read", 20_000)]);
+    expect((results[1] as Admission).headers).toEqual({ limit: 60, remaining: 58, resetSeconds: 40 });
+  });
+
+  test("the 11th create in a minute is refused even with slots free", () => {
+    let state = initialState({ ...SPEC, concurrentRenders: 100 });
+    const results = [];
+    for (let i = 0; i < 11; i++) {
+      const [next, result] = transition(state, { type: "admit", kind: "create" }, i * 1000);
+      state = next;
+      results.push(result as Admission);
+    }
+    expect(results.filter((r) => r.admitted)).toHaveLength(10);
+    expect(results[10]).toMatchObject({ admitted: false, code: "RATE_LIMITED" });
+  });
+
+  test("the 31st free tool in an hour and the 101st in a day are refused", () => {
+    const hour = run(initialState(SPEC), Array.from({ length: 31 }, (_, i) => admit("free_tool", i * 3000)));
+    expect(hour.results.filter((r) => (r as Admission).admitted)).toHaveLength(30);
+    expect((hour.results[30] as Admission & { admitted: false }).detail).toContain("per hour");
+    // 30 an hour for four hours would be 120: the day window stops it at 100.
+    const spread = Array.from({ length: 101 }, (_, i) => admit("free_tool", Math.floor(i / 25) * 3_700_000 + (i % 25) * 1000));
+    const day = run(initialState(SPEC), spread);
+    expect(day.results.filter((r) => (r as Admission).admitted)).toHaveLength(100);
+    expect((day.results[100] as Admission & { admitted: false }).detail).toContain("per day");
+  });
+
+  test("a fourth video in progress is CONCURRENCY_LIMIT with Retry-After 30; a slot frees on finish", () => {
+    let state = initialState(SPEC, ["vid_a", "vid_b"]);
+    const take = (id: string, now: number) => {
+      const [afterAdmit, admission] = transition(state, { type: "admit", kind: "create" }, now);
+      state = afterAdmit;
+      if (!(admission as Admission).admitted) return admission as Admission;
+      state = transition(state, { type: "take_slot", videoId: id }, now)[0];
+      return admission as Admission;
+    };
+    expect(take("vid_c", 1).admitted).toBe(true);
+    expect(take("vid_d", 2)).toMatchObject({ admitted: false, code: "CONCURRENCY_LIMIT", retryAfterSeconds: 30 });
+    const [freed, result] = transition(state, { type: "free_slot", videoId: "vid_a" }, 3);
+    state = freed;
+    expect(result).toEqual({ slot: "freed" });
+    expect(take("vid_d", 4).admitted).toBe(true);
+    expect(transition(state, { type: "free_slot", videoId: "vid_zz" }, 5)[1]).toEqual({ slot: "not_held" });
+    expect(transition(state, { type: "take_slot", videoId: "vid_d" }, 5)[1]).toEqual({ slot: "already_held" });
+  });
+
+  test("new limits apply at once", () => {
+    const [state] = transition(initialState(SPEC), { type: "limits_changed", limits: { ...SPEC, requestsPerMinute: 1 } }, 0);
+    const { results } = run(state, [admit("read", 1), admit("read", 2)]);
+    expect((results[1] as Admission).admitted).toBe(false);
+  });
+});
+
+describe("mailbox and registry", () => {
+  test("messages run one at a time in order, even across awaits; a failure stays with its caller", async () => {
+    const box = new Mailbox();
+    const log: string[] = [];
+    const slow = box.send(async () => {
+      log.push("a start");
+      await Bun.sleep(20);
+      log.push("a end");
+    });
+    const failing = box.send(() => {
+      throw new Error("boom");
+    });
+    const fast = box.send(() => log.push("c"));
+    await Promise.all([slow, failing.catch(() => log.push("b failed")), fast]);
+    expect(log).toEqual(["a start", "a end", "b failed", "c"]);
+  });
+
+  test("actors load their state before the first message, serialize per account and are evicted when idle", async () => {
+    let now = 0;
+    const loads: string[] = [];
+    const registry = new ActorRegistry({
+      load: async (id) => {
+        loads.push(id);
+        await Bun.sleep(5);
+        return initialState({ ...SPEC, concurrentRenders: 1 }, id === "acct_busy" ? ["vid_running"] : []);
+      },
+      now: () => now,
+      idleMs: 60_000,
+    });
+    // Ten parallel create attempts on one account admit exactly one (rehydrated slots count).
+    const attempt = (account: string, i: number) =>
+      registry.withActor(account, (apply) => {
+        const admission = apply({ type: "admit", kind: "create" }) as Admission;
+        if (admission.admitted) apply({ type: "take_slot", videoId: `vid_${i}` });
+        return admission.admitted;
+      });
+    const results = await Promise.all(Array.from({ length: 10 }, (_, i) => attempt("acct_free", i)));
+    expect(results.filter(Boolean)).toHaveLength(1);
+    expect(await attempt("acct_busy", 99)).toBe(false);
+    expect(loads).toEqual(["acct_free", "acct_busy"]);
+    now = 120_000;
+    expect(registry.evictIdle()).toBe(2);
+    await attempt("acct_free", 100);
+    expect(loads).toEqual(["acct_free", "acct_busy", "acct_free"]);
+  });
+});
