@@ -1,11 +1,9 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { RawSegment } from "../audio-plan.ts";
 import { type Narration, NarrationError, type NarrationRequest, type Narrator } from "../narrator.ts";
-import { type ScriptWord, type WordTiming, splitWords } from "../words.ts";
+import type { ScriptWord, WordTiming } from "../words.ts";
 import { DEFAULT_RETRY, type RetryPolicy, postWithRetry } from "./http.ts";
-import { finishNarration, mediaDuration } from "./shape-provider-audio.ts";
+import { finishNarration, mediaDuration, withScript } from "./shape-provider-audio.ts";
 
 export interface ElevenLabsOptions {
   apiKey: string;
@@ -75,12 +73,9 @@ export function createElevenLabsNarrator(options: ElevenLabsOptions): Narrator {
   return {
     provider: "elevenlabs",
     async narrate(request: NarrationRequest, outPath: string): Promise<Narration> {
-      const words = splitWords(request.text);
-      if (words.length === 0) throw new NarrationError("elevenlabs", "nothing to narrate: the text has no words");
       const wanted = request.speed ?? 1;
       const speed = Math.min(MAX_SPEED, Math.max(MIN_SPEED, wanted));
-      const workDir = await mkdtemp(join(tmpdir(), "elevenlabs-"));
-      try {
+      return withScript("elevenlabs", request.text, async (words, workDir) => {
         const segments: RawSegment[] = [];
         for (const [i, piece] of splitForRequests(request.text).entries()) {
           const url = `${options.baseUrl}/v1/text-to-speech/${encodeURIComponent(request.voiceId)}/with-timestamps?output_format=mp3_44100_128`;
@@ -114,10 +109,8 @@ export function createElevenLabsNarrator(options: ElevenLabsOptions): Narrator {
             words: wordsFromAlignment(words, piece.offset, piece.text.length, body.alignment),
           });
         }
-        return await finishNarration("elevenlabs", segments, { formant: 1, pitch: request.pitch ?? 1, tempo: wanted / speed }, outPath);
-      } finally {
-        await rm(workDir, { recursive: true, force: true });
-      }
+        return finishNarration("elevenlabs", segments, { formant: 1, pitch: request.pitch ?? 1, tempo: wanted / speed }, outPath);
+      });
     },
   };
 }

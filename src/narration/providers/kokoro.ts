@@ -1,12 +1,9 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { timeWords } from "../align.ts";
 import { type Narration, NarrationError, type NarrationRequest, type Narrator } from "../narrator.ts";
 import { type ProviderVoiceTable, providerVoiceFor } from "../provider-voices.ts";
-import { splitWords } from "../words.ts";
 import { DEFAULT_RETRY, type RetryPolicy, postWithRetry } from "./http.ts";
-import { finishNarration, mediaDuration } from "./shape-provider-audio.ts";
+import { finishNarration, mediaDuration, withScript } from "./shape-provider-audio.ts";
 
 export interface KokoroOptions {
   baseUrl: string;
@@ -32,8 +29,7 @@ export function createKokoroNarrator(options: KokoroOptions): Narrator {
   return {
     provider: "kokoro",
     async narrate(request: NarrationRequest, outPath: string): Promise<Narration> {
-      const words = splitWords(request.text);
-      if (words.length === 0) throw new NarrationError("kokoro", "nothing to narrate: the text has no words");
+      return withScript("kokoro", request.text, async (words, workDir) => {
       const response = await postWithRetry(
         "kokoro",
         `${options.baseUrl}/dev/captioned_speech`,
@@ -53,17 +49,13 @@ export function createKokoroNarrator(options: KokoroOptions): Narrator {
       );
       const body = (await response.json().catch(() => undefined)) as CaptionedSpeech | undefined;
       if (!body?.audio || !Array.isArray(body.timestamps)) throw new NarrationError("kokoro", "the answer had no audio or timestamps");
-      const workDir = await mkdtemp(join(tmpdir(), "kokoro-"));
-      try {
         const path = join(workDir, `speech.${body.audio_format ?? "wav"}`);
         await Bun.write(path, Buffer.from(body.audio, "base64"));
         const tokens = body.timestamps.map((t) => ({ text: t.word, start: t.start_time, end: t.end_time }));
         const timed = timeWords(words, words.map((w) => w.text), tokens);
         const segment = { wavPath: path, duration: await mediaDuration(path), words: timed };
-        return await finishNarration("kokoro", [segment], { formant: 1, pitch: request.pitch ?? 1, tempo: 1 }, outPath);
-      } finally {
-        await rm(workDir, { recursive: true, force: true });
-      }
+        return finishNarration("kokoro", [segment], { formant: 1, pitch: request.pitch ?? 1, tempo: 1 }, outPath);
+      });
     },
   };
 }

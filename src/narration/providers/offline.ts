@@ -1,5 +1,3 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { findVoice } from "../../catalog/voices.ts";
 import type { RawSegment } from "../audio-plan.ts";
@@ -8,8 +6,7 @@ import { synthesizeWithEspeak } from "../engines/espeak.ts";
 import { synthesizeWithFestival } from "../engines/festival.ts";
 import { type Narration, NarrationError, type NarrationRequest, type Narrator } from "../narrator.ts";
 import { offlineVoice } from "../offline-voices.ts";
-import { splitWords } from "../words.ts";
-import { finishNarration } from "./shape-provider-audio.ts";
+import { finishNarration, withScript } from "./shape-provider-audio.ts";
 
 export interface OfflineOptions {
   /** `espeak` voices everything with espeak-ng (fast; used by tests); `auto` uses festival for English. */
@@ -30,16 +27,13 @@ export function createOfflineNarrator(options: OfflineOptions = { engine: "auto"
   return {
     provider: "offline",
     async narrate(request: NarrationRequest, outPath: string): Promise<Narration> {
-      const words = splitWords(request.text);
-      if (words.length === 0) throw new NarrationError("offline", "nothing to narrate: the text has no words");
       const voice = offlineVoice(request.voiceId);
       const info = findVoice(request.voiceId);
       if (!voice || !info) throw new NarrationError("offline", `no offline voice for voice id ${request.voiceId}`);
       const language = request.language ?? "en";
       const english = /^en(-|$)/i.test(language);
-      const chunks = chunkScript(words);
-      const workDir = await mkdtemp(join(tmpdir(), "narration-"));
-      try {
+      return withScript("offline", request.text, async (words, workDir) => {
+        const chunks = chunkScript(words);
         let segments: RawSegment[];
         let shape = voice.shape;
         if (english && options.engine === "auto") {
@@ -53,10 +47,8 @@ export function createOfflineNarrator(options: OfflineOptions = { engine: "auto"
           shape = { ...shape, formant: 1 + (shape.formant - 1) / 2 };
         }
         shape = { ...shape, tempo: shape.tempo * (request.speed ?? 1), pitch: shape.pitch * (request.pitch ?? 1) };
-        return await finishNarration("offline", segments, shape, outPath);
-      } finally {
-        await rm(workDir, { recursive: true, force: true });
-      }
+        return finishNarration("offline", segments, shape, outPath);
+      });
     },
   };
 }

@@ -1,5 +1,4 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { RawSegment } from "../audio-plan.ts";
 import { decodeForAlignment } from "../decode.ts";
@@ -9,10 +8,10 @@ import { synthesizeWithFestival } from "../engines/festival.ts";
 import { alignTimes } from "../forced-align.ts";
 import { type Narration, NarrationError, type NarrationRequest, type Narrator } from "../narrator.ts";
 import { type ProviderVoiceTable, providerVoiceFor } from "../provider-voices.ts";
-import { type ScriptWord, splitWords } from "../words.ts";
+import type { ScriptWord } from "../words.ts";
 import { splitForRequests } from "./elevenlabs.ts";
 import { DEFAULT_RETRY, type RetryPolicy, postWithRetry } from "./http.ts";
-import { finishNarration, mediaDuration } from "./shape-provider-audio.ts";
+import { finishNarration, mediaDuration, withScript } from "./shape-provider-audio.ts";
 
 export interface OpenAiSpeechOptions {
   baseUrl: string;
@@ -37,7 +36,7 @@ const MAX_INPUT = 4000;
 async function referenceFor(words: readonly ScriptWord[], language: string, workDir: string, index: number): Promise<RawNarration> {
   const chunks = chunkScript(words, 10_000);
   if (/^en(-|$)/i.test(language)) {
-    const [reference] = await synthesizeWithFestival("kal", chunks, join(workDir));
+    const [reference] = await synthesizeWithFestival("kal", chunks, workDir);
     return reference!;
   }
   return synthesizeWithEspeak({ name: language.toLowerCase() }, chunks, join(workDir, `reference-${index}.wav`));
@@ -52,10 +51,7 @@ export function createOpenAiNarrator(options: OpenAiSpeechOptions): Narrator {
   return {
     provider: "openai",
     async narrate(request: NarrationRequest, outPath: string): Promise<Narration> {
-      const words = splitWords(request.text);
-      if (words.length === 0) throw new NarrationError("openai", "nothing to narrate: the text has no words");
-      const workDir = await mkdtemp(join(tmpdir(), "openai-"));
-      try {
+      return withScript("openai", request.text, async (words, workDir) => {
         const segments: RawSegment[] = [];
         for (const [i, piece] of splitForRequests(request.text, MAX_INPUT).entries()) {
           const response = await postWithRetry(
@@ -72,7 +68,8 @@ export function createOpenAiNarrator(options: OpenAiSpeechOptions): Narrator {
           const path = join(workDir, `piece-${i}.wav`);
           await Bun.write(path, audio);
           const pieceWords = words.filter((w) => w.charStart >= piece.offset && w.charEnd <= piece.offset + piece.text.length);
-          const pieceDir = await mkdtemp(join(workDir, "ref-"));
+          const pieceDir = join(workDir, `reference-${i}`);
+          mkdirSync(pieceDir);
           const reference = await referenceFor(pieceWords, request.language ?? "en", pieceDir, i);
           const times = alignTimes(await decodeForAlignment(reference.wavPath), await decodeForAlignment(path), reference.words);
           segments.push({
@@ -81,10 +78,8 @@ export function createOpenAiNarrator(options: OpenAiSpeechOptions): Narrator {
             words: pieceWords.map((w, k) => ({ ...w, start: times[k]!.start, end: times[k]!.end })),
           });
         }
-        return await finishNarration("openai", segments, { formant: 1, pitch: request.pitch ?? 1, tempo: 1 }, outPath);
-      } finally {
-        await rm(workDir, { recursive: true, force: true });
-      }
+        return finishNarration("openai", segments, { formant: 1, pitch: request.pitch ?? 1, tempo: 1 }, outPath);
+      });
     },
   };
 }

@@ -5,7 +5,24 @@ import { probe, runFfmpeg } from "../../../render/ffmpeg.ts";
 import { type RawSegment, type VoiceShape, parseLoudness, planLoudness, planShaping } from "../audio-plan.ts";
 import { readWavInfo } from "../engines/engine.ts";
 import { type Narration, NarrationError } from "../narrator.ts";
-import { tidyTimings } from "../words.ts";
+import { type ScriptWord, splitWords, tidyTimings } from "../words.ts";
+
+/** Runs `work` with a fresh folder that is removed afterwards, whatever happens. */
+export async function withWorkDir<T>(prefix: string, work: (dir: string) => Promise<T>): Promise<T> {
+  const dir = await mkdtemp(join(tmpdir(), `${prefix}-`));
+  try {
+    return await work(dir);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** How every provider starts: the script's words (a script without any is refused) and a work folder. */
+export function withScript<T>(provider: string, text: string, work: (words: ScriptWord[], dir: string) => Promise<T>): Promise<T> {
+  const words = splitWords(text);
+  if (words.length === 0) return Promise.reject(new NarrationError(provider, "nothing to narrate: the text has no words"));
+  return withWorkDir(provider, (dir) => work(words, dir));
+}
 
 export async function mediaDuration(path: string): Promise<number> {
   const info = await probe(path);
@@ -18,9 +35,8 @@ export async function mediaDuration(path: string): Promise<number> {
  * The common tail of every provider: join the provider's audio segments, trim, apply what the provider
  * could not do itself (pitch, the rest of the tempo), normalize loudness, and tidy the word times.
  */
-export async function finishNarration(provider: string, segments: RawSegment[], shape: VoiceShape, outPath: string): Promise<Narration> {
-  const workDir = await mkdtemp(join(tmpdir(), `${provider}-`));
-  try {
+export function finishNarration(provider: string, segments: RawSegment[], shape: VoiceShape, outPath: string): Promise<Narration> {
+  return withWorkDir(provider, async (workDir) => {
     const shapedPath = join(workDir, "shaped.wav");
     const plan = planShaping(segments, shape, shapedPath);
     const { stderr } = await runFfmpeg(plan.args);
@@ -29,7 +45,5 @@ export async function finishNarration(provider: string, segments: RawSegment[], 
     await runFfmpeg(planLoudness(shapedPath, loudness, outPath));
     const { duration } = await readWavInfo(outPath);
     return { audioPath: outPath, duration, words: tidyTimings(plan.words, duration), provider };
-  } finally {
-    await rm(workDir, { recursive: true, force: true });
-  }
+  });
 }
