@@ -1,3 +1,5 @@
+import { renameSync, rmSync } from "node:fs";
+
 /**
  * The only module that spawns ffmpeg or ffprobe. Callers build argument arrays in pure planning code and
  * hand them here; this module runs them, reports progress and turns failures into errors with the tail of
@@ -46,6 +48,20 @@ export async function runFfmpeg(args: readonly string[], options: FfmpegOptions 
   const [stdout, stderr, code] = await Promise.all([stdoutPromise, new Response(proc.stderr).text(), proc.exited]);
   if (code !== 0) throw new FfmpegError("ffmpeg", code, stderr.trim().split("\n").slice(-6).join("\n"));
   return { stdout, stderr, maxRssBytes: proc.resourceUsage()?.maxRSS ?? 0 };
+}
+
+/**
+ * Runs ffmpeg writing to a partial file beside `path` and renames it into place on success, so a reader
+ * never sees half a file; the partial is removed when ffmpeg fails. `args` receives the partial path.
+ */
+export async function ffmpegToFile(path: string, args: (out: string) => string[]): Promise<void> {
+  const partial = path.replace(/(\.\w+)?$/, (ext) => `.${process.pid}.partial${ext}`);
+  try {
+    await runFfmpeg(args(partial));
+    renameSync(partial, path);
+  } finally {
+    rmSync(partial, { force: true });
+  }
 }
 
 export interface ProbeResult {

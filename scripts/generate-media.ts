@@ -2,9 +2,9 @@
  * Generates the built-in background loops, their thumbnails and the music loops into the media cache
  * (MEDIA_CACHE_DIR). Skips what exists, so set-up runs it every time at no cost.
  */
-import { existsSync, mkdirSync, renameSync } from "node:fs";
+import { existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { runFfmpeg } from "../render/ffmpeg.ts";
+import { ffmpegToFile } from "../render/ffmpeg.ts";
 import { generatedMediaDir } from "../render/media/generated-dir.ts";
 import { BACKGROUND_RECIPES, MUSIC_RECIPES, backgroundArgs, musicArgs, thumbnailArgs } from "../render/media/generated-backgrounds.ts";
 import { categorySlug } from "../src/catalog/backgrounds.ts";
@@ -15,9 +15,7 @@ const root = generatedMediaDir(loadConfig().mediaCacheDir);
 async function make(path: string, args: (out: string) => string[]) {
   if (existsSync(path)) return false;
   mkdirSync(join(path, ".."), { recursive: true });
-  const partial = path.replace(/(\.\w+)$/, ".partial$1");
-  await runFfmpeg(args(partial));
-  renameSync(partial, path); // never leave a half-written file where the library would list it
+  await ffmpegToFile(path, args);
   return true;
 }
 

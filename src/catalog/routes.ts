@@ -1,7 +1,7 @@
 import { Type } from "@sinclair/typebox";
-import { existsSync, mkdirSync, renameSync } from "node:fs";
+import { existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { runFfmpeg } from "../../render/ffmpeg.ts";
+import { ffmpegToFile } from "../../render/ffmpeg.ts";
 import { thumbnailArgs } from "../../render/media/generated-backgrounds.ts";
 import type { BackgroundAsset } from "../media/library.ts";
 import { ApiError } from "../errors.ts";
@@ -15,9 +15,7 @@ async function thumbnailFor(asset: BackgroundAsset, dir: string): Promise<string
   const path = join(dir, `${asset.id}.jpg`);
   if (existsSync(path)) return path;
   mkdirSync(dir, { recursive: true });
-  const partial = join(dir, `${asset.id}.${process.pid}.partial.jpg`);
-  await runFfmpeg(thumbnailArgs(asset.file, partial));
-  renameSync(partial, path);
+  await ffmpegToFile(path, (out) => thumbnailArgs(asset.file, out));
   return path;
 }
 

@@ -1,6 +1,6 @@
-import { existsSync, mkdirSync, renameSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { runFfmpeg } from "../../render/ffmpeg.ts";
+import { ffmpegToFile } from "../../render/ffmpeg.ts";
 import { findVoice } from "../catalog/voices.ts";
 import type { Narrator } from "./narrator.ts";
 
@@ -22,15 +22,12 @@ export function createVoicePreviews(dir: string, narrator: Narrator): VoicePrevi
     const final = join(dir, `${voiceId}.${narrator.provider}.mp3`);
     if (existsSync(final)) return final;
     const wav = join(dir, `${voiceId}.${process.pid}.wav`);
-    const partial = `${final}.${process.pid}.part.mp3`;
     try {
       await narrator.narrate({ text, voiceId }, wav);
-      await runFfmpeg(["-i", wav, "-c:a", "libmp3lame", "-b:a", "96k", partial]);
-      renameSync(partial, final); // atomic: a reader never sees half a file
+      await ffmpegToFile(final, (out) => ["-i", wav, "-c:a", "libmp3lame", "-b:a", "96k", out]);
       return final;
     } finally {
       rmSync(wav, { force: true });
-      rmSync(partial, { force: true });
     }
   };
   return {
