@@ -20,7 +20,3 @@ export function newId(prefix: IdPrefix, now: number = Date.now()): string {
   for (const b of bytes) rand += CROCKFORD[b % 32];
   return `${prefix}_${time}${rand}`;
 }
-
-export function hasPrefix(id: string, prefix: IdPrefix): boolean {
-  return id.startsWith(`${prefix}_`) && id.length === prefix.length + 27;
-}

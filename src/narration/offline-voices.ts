@@ -117,5 +117,3 @@ export function offlineVoice(voiceId: string): OfflineVoice | undefined {
   const voice = findVoice(voiceId);
   return voice && offlineVoiceFor(voice);
 }
-
-export const OFFLINE_VOICE_IDS = VOICES.map((v) => v.id);

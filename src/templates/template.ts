@@ -4,10 +4,6 @@ import type { Rule, RuleIssue } from "./schema-kit.ts";
 export const TEMPLATE_IDS = ["article_video", "quiz_video", "reddit_story", "fake_text_message"] as const;
 export type TemplateId = (typeof TEMPLATE_IDS)[number];
 
-export function isTemplateId(value: unknown): value is TemplateId {
-  return typeof value === "string" && (TEMPLATE_IDS as readonly string[]).includes(value);
-}
-
 export interface PaidStep {
   step: string;
   credits: string;

@@ -71,15 +71,6 @@ function library() {
   return s;
 }
 
-export function espeakAvailable(): boolean {
-  try {
-    library();
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /**
  * Start time (ms) per word from word events: an event belongs to the word whose text span holds its
  * position, else to the next word after it (events are sometimes reported at preceding punctuation).
