@@ -1,7 +1,8 @@
 /**
- * The account actor's decisions as a pure transition: (state, command, now) -> (state, result). It owns
- * the sliding windows of the rate limits and the in-progress slots; the mailbox runs its commands one at
- * a time and the IO (loading, persisting, the database's own checks) stays at the edge.
+ * The account actor's decisions as pure functions: (state, command, now) -> (state, result) for the
+ * sliding rate windows, and the in-progress check for a new video. The mailbox runs an account's
+ * messages one at a time; the IO (loading the windows under a row lock, counting videos in progress,
+ * persisting) stays at the edge, in the same transaction, so several processes agree.
  */
 export interface Limits {
   requestsPerMinute: number;
@@ -18,11 +19,11 @@ export interface ActorState {
   creates: number[];
   /** Free-tool calls in the last day (the hour window is its tail). */
   freeTools: number[];
-  /** Videos holding a slot: not yet completed, failed or cancelled. */
-  inProgress: string[];
 }
 
-export type RequestKind = "read" | "write" | "create" | "free_tool";
+export type Windows = Omit<ActorState, "limits">;
+
+export type RequestKind = "read" | "free_tool";
 
 /** X-RateLimit-* values: the per-minute request limit, what is left of it, and seconds until a slot frees. */
 export interface RateHeaders {
@@ -31,17 +32,16 @@ export interface RateHeaders {
   resetSeconds: number;
 }
 
-export type Admission =
-  | { admitted: true; headers: RateHeaders }
-  | { admitted: false; code: "RATE_LIMITED" | "CONCURRENCY_LIMIT"; retryAfterSeconds: number; detail: string; headers: RateHeaders };
+export type Refusal = { admitted: false; code: "RATE_LIMITED" | "CONCURRENCY_LIMIT"; retryAfterSeconds: number; detail: string };
+export type Admission = ({ admitted: true } | Refusal) & { headers: RateHeaders };
 
 export type Command =
   | { type: "admit"; kind: RequestKind }
-  | { type: "take_slot"; videoId: string }
-  | { type: "free_slot"; videoId: string }
+  /** A video accepted: counts against the creates window (the request itself was admitted already). */
+  | { type: "record_create" }
   | { type: "limits_changed"; limits: Limits };
 
-export type Result = Admission | { slot: "taken" | "already_held" | "freed" | "not_held" } | { ok: true };
+export type Result = Admission | { ok: true };
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -49,8 +49,8 @@ const DAY = 24 * HOUR;
 /** The spec's wait after CONCURRENCY_LIMIT. */
 export const CONCURRENCY_RETRY_SECONDS = 30;
 
-export function initialState(limits: Limits, inProgress: string[] = []): ActorState {
-  return { limits, requests: [], creates: [], freeTools: [], inProgress: [...inProgress] };
+export function initialState(limits: Limits, windows: Windows = { requests: [], creates: [], freeTools: [] }): ActorState {
+  return { limits, requests: [...windows.requests], creates: [...windows.creates], freeTools: [...windows.freeTools] };
 }
 
 const within = (times: number[], now: number, span: number) => times.filter((t) => t > now - span);
@@ -82,7 +82,6 @@ function admit(state: ActorState, kind: RequestKind, now: number): [ActorState, 
   const freeTools = within(state.freeTools, now, DAY);
   const { limits } = state;
   const windows = [{ times: requests, limit: limits.requestsPerMinute, span: MINUTE, what: "requests per minute" }];
-  if (kind === "create") windows.push({ times: creates, limit: limits.createsPerMinute, span: MINUTE, what: "video creations per minute" });
   if (kind === "free_tool") {
     windows.push(
       { times: within(freeTools, now, HOUR), limit: limits.freeToolsPerHour, span: HOUR, what: "free tool calls per hour" },
@@ -94,24 +93,10 @@ function admit(state: ActorState, kind: RequestKind, now: number): [ActorState, 
     const next = { ...state, requests, creates, freeTools };
     return [next, { admitted: false, code: "RATE_LIMITED", retryAfterSeconds: full.retry, detail: `Too many requests (${full.detail})`, headers: headersFor(requests, limits.requestsPerMinute, now) }];
   }
-  if (kind === "create" && state.inProgress.length >= limits.concurrentRenders) {
-    // Refused creates still count as requests: a client hammering create is rate limited too.
-    const counted = [...requests, now];
-    return [
-      { ...state, requests: counted, creates, freeTools },
-      {
-        admitted: false,
-        code: "CONCURRENCY_LIMIT",
-        retryAfterSeconds: CONCURRENCY_RETRY_SECONDS,
-        detail: `${state.inProgress.length} videos are already in progress (the limit is ${limits.concurrentRenders}); retry when one finishes.`,
-        headers: headersFor(counted, limits.requestsPerMinute, now),
-      },
-    ];
-  }
   const next: ActorState = {
     ...state,
     requests: [...requests, now],
-    creates: kind === "create" ? [...creates, now] : creates,
+    creates,
     freeTools: kind === "free_tool" ? [...freeTools, now] : freeTools,
   };
   return [next, { admitted: true, headers: headersFor(next.requests, limits.requestsPerMinute, now) }];
@@ -121,13 +106,28 @@ export function transition(state: ActorState, command: Command, now: number): [A
   switch (command.type) {
     case "admit":
       return admit(state, command.kind, now);
-    case "take_slot":
-      if (state.inProgress.includes(command.videoId)) return [state, { slot: "already_held" }];
-      return [{ ...state, inProgress: [...state.inProgress, command.videoId] }, { slot: "taken" }];
-    case "free_slot":
-      if (!state.inProgress.includes(command.videoId)) return [state, { slot: "not_held" }];
-      return [{ ...state, inProgress: state.inProgress.filter((id) => id !== command.videoId) }, { slot: "freed" }];
+    case "record_create":
+      return recordCreate(state, now);
     case "limits_changed":
       return [{ ...state, limits: command.limits }, { ok: true }];
   }
+}
+
+function recordCreate(state: ActorState, now: number): [ActorState, Admission] {
+  const creates = within(state.creates, now, MINUTE);
+  const headers = headersFor(within(state.requests, now, MINUTE), state.limits.requestsPerMinute, now);
+  const full = fullWindow([{ times: creates, limit: state.limits.createsPerMinute, span: MINUTE, what: "video creations per minute" }], now);
+  if (full) return [{ ...state, creates }, { admitted: false, code: "RATE_LIMITED", retryAfterSeconds: full.retry, detail: `Too many video creations (${full.detail})`, headers }];
+  return [{ ...state, creates: [...creates, now] }, { admitted: true, headers }];
+}
+
+/** A new video may start only while fewer than the limit are in progress (counted in the database). */
+export function admitVideo(limits: Limits, inProgress: number): Refusal | undefined {
+  if (inProgress < limits.concurrentRenders) return undefined;
+  return {
+    admitted: false,
+    code: "CONCURRENCY_LIMIT",
+    retryAfterSeconds: CONCURRENCY_RETRY_SECONDS,
+    detail: `${inProgress} videos are already in progress (the limit is ${limits.concurrentRenders}); retry when one finishes.`,
+  };
 }

@@ -3,6 +3,10 @@ import { authenticate } from "./auth/authenticate.ts";
 import type { AppDeps } from "./deps.ts";
 import { ApiError, problemResponse } from "./errors.ts";
 import { readJsonBody } from "./http/body.ts";
+import { clientAddress } from "./http/client-address.ts";
+import { readIdempotencyKey } from "./idempotency/keys.ts";
+import { runIdempotent } from "./idempotency/run.ts";
+import { rateHeaders, refusalError } from "./limits/limiter.ts";
 import { type RouteContext, type RouteDef, type RouteResult, toRouterPath } from "./http/route.ts";
 import { newId } from "./ids.ts";
 import { allRoutes } from "./routes.ts";
@@ -31,8 +35,29 @@ export function createApp(deps: AppDeps, routes: readonly RouteDef[] = allRoutes
     return problemResponse(internal, problemContext(requestId), { "x-request-id": requestId });
   };
 
+  const toResponse = (result: Response | RouteResult, requestId: string) => {
+    if (!(result instanceof Response)) return jsonResponse(result, requestId);
+    result.headers.set("x-request-id", requestId);
+    return result;
+  };
+
+  const admit = async (route: RouteDef, request: Request, auth: RouteContext["auth"]) => {
+    if (route.rate === "unlimited") return {};
+    const admission = auth
+      ? await deps.limiter.admitAccount(auth.account, route.rate ?? "read")
+      : await deps.limiter.admitAddress(clientAddress(request));
+    const refusal = refusalError(admission);
+    if (refusal) throw refusal;
+    return rateHeaders(admission);
+  };
+
   const run = async (route: RouteDef, suffixes: Record<string, string>, request: Request, params: Record<string, string>) => {
     const requestId = newId("req");
+    let limitHeaders: Record<string, string> = {};
+    const withLimits = (response: Response) => {
+      for (const [name, value] of Object.entries(limitHeaders)) if (!response.headers.has(name)) response.headers.set(name, value);
+      return response;
+    };
     try {
       for (const [name, suffix] of Object.entries(suffixes)) {
         const value = params[name] ?? "";
@@ -45,16 +70,34 @@ export function createApp(deps: AppDeps, routes: readonly RouteDef[] = allRoutes
         if (result instanceof ApiError) throw result;
         auth = result;
       }
+      limitHeaders = await admit(route, request, auth);
+      const idempotencyKey = route.idempotent ? readIdempotencyKey(request.headers) : undefined;
       const body = route.method === "POST" ? await readJsonBody(request) : undefined;
-      const ctx: RouteContext = { request, params, query: new URL(request.url).searchParams, requestId, auth, body };
-      const result = await route.handle(ctx, deps);
-      if (result instanceof Response) {
-        result.headers.set("x-request-id", requestId);
-        return result;
-      }
-      return jsonResponse(result, requestId);
+      const ctx: RouteContext = { request, params, query: new URL(request.url).searchParams, requestId, auth, body, idempotencyKey };
+      const respond = async () => {
+        try {
+          return toResponse(await route.handle(ctx, deps), requestId);
+        } catch (error) {
+          return fail(error, requestId, request);
+        }
+      };
+      if (!idempotencyKey || !auth) return withLimits(await respond());
+      const replay = route.replayResource;
+      const response = await runIdempotent({
+        db: deps.database.db,
+        accountId: auth.account.id,
+        key: idempotencyKey,
+        method: route.method,
+        path: new URL(request.url).pathname,
+        body,
+        now: deps.now(),
+        respond,
+        replayResource: replay && ((id) => replay(id, deps, auth)),
+      });
+      response.headers.set("x-request-id", requestId);
+      return withLimits(response);
     } catch (error) {
-      return fail(error, requestId, request);
+      return withLimits(fail(error, requestId, request));
     }
   };
 

@@ -41,6 +41,10 @@ export const ConfigSchema = Type.Object({
   OPENAI_TTS_API_KEY: Type.String({ default: "", description: "Bearer key for OPENAI_TTS_BASE_URL." }),
   OPENAI_TTS_MODEL: Type.String({ default: "tts-1", description: "Speech model name for OPENAI_TTS_BASE_URL." }),
   KOKORO_BASE_URL: Type.String({ default: "", description: "A Kokoro-FastAPI server (captioned speech with word timestamps)." }),
+  ROLE: Type.Union([Type.Literal("all"), Type.Literal("serve"), Type.Literal("worker")], {
+    default: "all",
+    description: "serve: HTTP API and account actors; worker: pipeline jobs, render pool, webhook deliveries and the watchdog; all: both. Several workers (and servers) may share one Postgres (DATABASE_URL) and one DATA_DIR.",
+  }),
   LOG_LEVEL: Type.Union([Type.Literal("debug"), Type.Literal("info"), Type.Literal("warn"), Type.Literal("error")], {
     default: "info",
     description: "Lowest level written to the log (JSON lines on stderr).",
@@ -59,6 +63,7 @@ export interface Config {
   errorsUrl: string;
   plansUrl: string;
   logLevel: RawConfig["LOG_LEVEL"];
+  role: RawConfig["ROLE"];
   allowPrivateUrls: boolean;
   narration: {
     provider: RawConfig["NARRATION_PROVIDER"];
@@ -87,6 +92,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (raw.DATABASE_URL && !/^postgres(ql)?:\/\//.test(raw.DATABASE_URL)) {
     throw new Error("invalid configuration: DATABASE_URL must be a postgres:// URL");
   }
+  if (raw.ROLE !== "all" && !raw.DATABASE_URL) {
+    throw new Error(`invalid configuration: ROLE=${raw.ROLE} needs DATABASE_URL (the embedded database serves one process, so it runs everything in one)`);
+  }
   const publicBaseUrl = (raw.PUBLIC_BASE_URL || `http://localhost:${raw.PORT}`).replace(/\/+$/, "");
   return {
     port: raw.PORT,
@@ -98,6 +106,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     errorsUrl: raw.ERRORS_URL || `${publicBaseUrl}/v1/errors`,
     plansUrl: raw.PLANS_URL || `${publicBaseUrl}/v1/llms.txt#plans`,
     logLevel: raw.LOG_LEVEL,
+    role: raw.ROLE,
     allowPrivateUrls: raw.UNSAFE_ALLOW_PRIVATE_URLS === "1",
     narration: {
       provider: raw.NARRATION_PROVIDER,

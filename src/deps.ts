@@ -1,9 +1,12 @@
 import type { Database } from "../db/client.ts";
 import type { Config } from "./config.ts";
+import type { Throughput } from "./estimate/service.ts";
+import type { RateLimiter } from "./limits/limiter.ts";
 import type { Logger } from "./logger.ts";
 import type { MediaLibrary } from "./media/library.ts";
 import type { Narrator } from "./narration/narrator.ts";
 import type { VoicePreviews } from "./narration/previews.ts";
+import type { JobQueue } from "./queue/job-queue.ts";
 import type { Storage } from "./storage/local.ts";
 
 /** What the HTTP edge and the services need from the outside world; tests pass their own. */
@@ -16,6 +19,11 @@ export interface AppDeps {
   voicePreviews: VoicePreviews;
   /** Finished videos. */
   storage: Storage;
+  limiter: RateLimiter;
+  /** Durable jobs; a create queues its video in the same transaction. */
+  queue: JobQueue;
+  /** This deployment's measured processing speed, for estimates. */
+  throughput(): Promise<Throughput>;
   /** What GET /v1/health reports about this process (encoder, render pool, narrator). */
   health(): Record<string, unknown>;
   /** Injectable so tests can move time (24-hour idempotency, 7-day links). */

@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import { type Database, migrateDatabase, openDatabase } from "../db/client.ts";
 import { adminSocketPath, serveAdminSocket } from "./admin/socket.ts";
@@ -5,18 +6,24 @@ import { createApp } from "./app.ts";
 import type { Config } from "./config.ts";
 import type { AppDeps } from "./deps.ts";
 import { MAX_BODY_BYTES } from "./http/body.ts";
+import { rememberClientAddress } from "./http/client-address.ts";
+import { RateLimiter } from "./limits/limiter.ts";
 import type { Logger } from "./logger.ts";
 import { generatedMediaDir } from "../render/media/generated-dir.ts";
 import { createFileLibrary } from "./media/library.ts";
 import { createVoicePreviews } from "./narration/previews.ts";
 import { createNarrator } from "./narration/service.ts";
+import { startJobQueue } from "./queue/job-queue.ts";
 import { createLocalStorage } from "./storage/local.ts";
 import { type ProcessLock, acquireLock } from "./process-lock.ts";
 import { chooseEncoder } from "../render/encoder-probe.ts";
 import { createRenderPool } from "../render/pool.ts";
+import { createThroughputMeter } from "./videos/throughput.ts";
+import { startWorkers } from "./videos/worker.ts";
 
 export interface RunningServer {
-  port: number;
+  /** The HTTP port; undefined for a worker-only process. */
+  port: number | undefined;
   stop(): Promise<void>;
 }
 
@@ -24,7 +31,10 @@ export function pgliteLockPath(dataDir: string): string {
   return join(dataDir, "pglite.lock");
 }
 
-/** Opens the database (taking the embedded database's lock), migrates, and serves HTTP and the admin socket. */
+/**
+ * Opens the database (taking the embedded database's lock), migrates, starts the job queue, then what
+ * ROLE asks for: the HTTP API and admin socket (serve), the pipeline and webhook workers (worker), or both.
+ */
 export async function startServer(config: Config, log: Logger): Promise<RunningServer> {
   let lock: ProcessLock | undefined;
   if (!config.databaseUrl) {
@@ -41,37 +51,83 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
     lock?.release();
     throw error;
   }
+  const serves = config.role !== "worker";
+  const works = config.role !== "serve";
+  const queue = await startJobQueue(database, {
+    databaseUrl: config.databaseUrl,
+    supervise: works,
+    onError: (error) => log.warn("job queue error", { error: error instanceof Error ? error.message : String(error) }),
+  });
   const narrator = createNarrator(config.narration);
   const encoder = await chooseEncoder();
   log.info("encoder chosen", { encoder: encoder.settings.name, reason: encoder.reason, args: encoder.settings.args.join(" ") });
   const renderPool = createRenderPool(encoder);
+  const library = createFileLibrary(join(config.dataDir, "library"), generatedMediaDir(config.mediaCacheDir));
+  const storage = createLocalStorage(join(config.dataDir, "videos"), config.publicBaseUrl);
+  const now = () => new Date();
   const deps: AppDeps = {
     config,
     database,
     log,
-    library: createFileLibrary(join(config.dataDir, "library"), generatedMediaDir(config.mediaCacheDir)),
+    library,
     narrator,
     voicePreviews: createVoicePreviews(join(config.dataDir, "voice-previews"), narrator),
-    storage: createLocalStorage(join(config.dataDir, "videos"), config.publicBaseUrl),
+    storage,
+    limiter: new RateLimiter(database, now, log),
+    queue,
+    throughput: createThroughputMeter(database.db),
     health: () => ({
+      role: config.role,
       database: database.kind,
       narrator: narrator.provider,
       encoder: { name: encoder.settings.name, reason: encoder.reason, args: encoder.settings.args },
       renderPool: renderPool.stats(),
     }),
-    now: () => new Date(),
+    now,
   };
-  const app = createApp(deps);
-  // Bun answers a bare 413 above its own limit, before the app sees the request; keep it well above
-  // the API's 2 MB so the app can answer problem+json.
-  const http = Bun.serve({ port: config.port, hostname: config.host, maxRequestBodySize: MAX_BODY_BYTES * 8, fetch: (r) => app.fetch(r) });
-  const admin = serveAdminSocket(adminSocketPath(config.dataDir), { db: database.db, now: deps.now });
-  log.info("listening", { port: http.port, host: config.host, database: database.kind, narrator: narrator.provider, publicBaseUrl: config.publicBaseUrl });
+  const workers = works
+    ? await startWorkers({
+        database,
+        queue,
+        storage,
+        renderPool,
+        ports: { narrator, library },
+        workRoot: join(config.dataDir, "work"),
+        publicBaseUrl: config.publicBaseUrl,
+        log,
+        now,
+        webhookPolicy: { allowPrivate: config.allowPrivateUrls, schemes: ["https:"] },
+        concurrency: Math.max(2, renderPool.stats().maxConcurrentRenders + 1),
+      })
+    : undefined;
+  let http: ReturnType<typeof Bun.serve> | undefined;
+  let admin: ReturnType<typeof serveAdminSocket> | undefined;
+  let evictor: ReturnType<typeof setInterval> | undefined;
+  if (serves) {
+    const app = createApp(deps);
+    // Bun answers a bare 413 above its own limit, before the app sees the request; keep it well above
+    // the API's 2 MB so the app can answer problem+json.
+    http = Bun.serve({
+      port: config.port,
+      hostname: config.host,
+      maxRequestBodySize: MAX_BODY_BYTES * 8,
+      fetch: (request, server) => {
+        rememberClientAddress(request, server.requestIP(request)?.address);
+        return app.fetch(request);
+      },
+    });
+    admin = serveAdminSocket(adminSocketPath(config.dataDir), { db: database.db, now });
+    evictor = setInterval(() => deps.limiter.evictIdle(), 60_000);
+  }
+  log.info(serves ? "listening" : "started", { role: config.role, port: http?.port, host: config.host, database: database.kind, narrator: narrator.provider, cores: availableParallelism(), publicBaseUrl: config.publicBaseUrl });
   return {
-    port: http.port!,
+    port: http?.port,
     async stop() {
-      admin.stop();
-      await http.stop();
+      if (evictor) clearInterval(evictor);
+      admin?.stop();
+      await http?.stop();
+      await workers?.stop();
+      await queue.stop();
       await renderPool.close();
       await database.close();
       lock?.release();

@@ -16,6 +16,8 @@ export const idempotencyKeys = pgTable(
     responseBody: jsonb("response_body"),
     responseHeaders: jsonb("response_headers").$type<Record<string, string>>(),
     resourceId: text("resource_id"),
+    /** While running: when the claim lapses (its process died) and the next request may take it over. */
+    leaseUntil: timestamp("lease_until", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
   },

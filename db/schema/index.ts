@@ -6,3 +6,4 @@ export * from "./idempotency.ts";
 export * from "./webhook-deliveries.ts";
 export * from "./media-imports.ts";
 export * from "./usage.ts";
+export * from "./rate-limits.ts";

@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { index, integer, jsonb, pgTable, real, text, timestamp } from "drizzle-orm/pg-core";
 import { accounts } from "./accounts.ts";
 
 export const videos = pgTable(
@@ -24,7 +24,14 @@ export const videos = pgTable(
     cutAtMs: integer("cut_at_ms"),
     notices: jsonb("notices").$type<string[]>(),
     estimatedSeconds: integer("estimated_seconds"),
+    /** What the video is expected to cost; reserved against the balance while it is unfinished. */
+    expectedCharges: jsonb("expected_charges").$type<{ narration: number; render: number; videos: number; narrationSeconds: number }>(),
+    /** Incremented by each attempt that takes the video; writes carry it, so a stalled attempt's late writes are refused. */
     attempts: integer("attempts").notNull().default(0),
+    /** Refreshed while an attempt works; the watchdog ends videos whose heartbeat stopped. */
+    heartbeatAt: timestamp("heartbeat_at", { withTimezone: true }),
+    /** Length of the rendered video, for measured throughput. */
+    durationSeconds: real("duration_seconds"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
     startedAt: timestamp("started_at", { withTimezone: true }),

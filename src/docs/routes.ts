@@ -75,8 +75,9 @@ export function docsRoutes(routes: () => readonly RouteDef[]): RouteDef[] {
       operationId: "getHealth",
       tag: "Docs",
       summary: "Health of this process",
-      description: "Liveness and what this process runs with: database engine, narration provider, the video encoder chosen at start (NVENC or libx264, and why) and the render pool's load.",
+      description: "Liveness and what this process runs with: role, database engine, narration provider, the video encoder chosen at start (NVENC or libx264, and why) and the render pool's load. Not rate limited, so monitors can poll it.",
       auth: "none",
+      rate: "unlimited",
       success: {
         status: 200,
         description: "The process is up.",

@@ -49,8 +49,9 @@ export const downloadRoutes: RouteDef[] = [
     operationId: "getFile",
     tag: "Downloads",
     summary: "A stored file, by signed URL",
-    description: "Where GET /v1/d/{token} redirects. Needs the `expires` and `signature` it was given; supports `Range: bytes=...` (206) for players and resumed downloads.",
+    description: "Where GET /v1/d/{token} redirects. Needs the `expires` and `signature` it was given; supports `Range: bytes=...` (206) for players and resumed downloads. Not rate limited: players fetch many ranges.",
     auth: "none",
+    rate: "unlimited",
     parameters: [
       { name: "key", in: "path", required: true, description: "Stored file name.", schema: Type.String() },
       { name: "expires", in: "query", required: true, description: "Unix seconds.", schema: Type.Integer() },

@@ -2,7 +2,7 @@ import { ApiError } from "../errors.ts";
 import type { RouteDef } from "../http/route.ts";
 import { validateTemplateRequest } from "../templates/validate.ts";
 import { EstimateRequest, EstimateSchema } from "./model.ts";
-import { DEFAULT_THROUGHPUT, estimateVideo } from "./service.ts";
+import { estimateVideo } from "./service.ts";
 
 export const estimateRoutes: RouteDef[] = [
   {
@@ -14,14 +14,16 @@ export const estimateRoutes: RouteDef[] = [
     description:
       "Validates `{template, inputs}` exactly as POST /v1/videos does and returns what each paid step would cost on this account's plan, the expected video and narration length, and the expected processing time. Charges nothing.",
     auth: "key",
+    rate: "free_tool",
+    idempotent: true,
     body: { schema: EstimateRequest.documented, description: "The template and its inputs.", required: true },
     success: { status: 200, description: "The estimate.", schema: EstimateSchema },
     errors: ["UNKNOWN_TEMPLATE", "INVALID_VOICE", "NARRATION_REQUIRED"],
-    handle: ({ body, auth }) => {
+    handle: async ({ body, auth }, deps) => {
       if (body === undefined) throw new ApiError("INVALID_INPUT", "A JSON body `{template, inputs}` is required.", { errors: [{ path: "", message: "is required", code: "required" }] });
       const result = validateTemplateRequest(EstimateRequest.envelope, body);
       if (!result.ok) throw result.error;
-      return { body: estimateVideo(auth!.account, result.value.template, result.value.inputs, DEFAULT_THROUGHPUT) };
+      return { body: estimateVideo(auth!.account, result.value.template, result.value.inputs, await deps.throughput()) };
     },
   },
 ];

@@ -1,4 +1,5 @@
 import type { TSchema } from "@sinclair/typebox";
+import type { RequestKind } from "../../actors/account-actor.ts";
 import type { AccountRow, ApiKeyRow } from "../../db/schema/index.ts";
 import type { AppDeps } from "../deps.ts";
 import type { RequestErrorCode } from "../errors.ts";
@@ -17,6 +18,8 @@ export interface RouteContext {
   auth: AuthContext | undefined;
   /** Parsed JSON body on routes that declare one; undefined when the body was empty. */
   body: unknown;
+  /** The request's Idempotency-Key on idempotent routes; a handler that commits may record its answer in the same transaction. */
+  idempotencyKey: string | undefined;
 }
 
 export interface RouteResult {
@@ -55,6 +58,13 @@ export interface RouteDef {
   body?: { schema: TSchema; description: string; required: boolean };
   /** Accepts the Idempotency-Key header. */
   idempotent?: boolean;
+  /** Builds a replay's body from the resource the first request made (create: the video as it is now). */
+  replayResource?(resourceId: string, deps: AppDeps, auth: AuthContext): Promise<unknown>;
+  /**
+   * Which limit the request counts against: every keyed request counts per account (plus creates or
+   * free tools); public routes count per client address; `unlimited` skips counting (signed file URLs).
+   */
+  rate?: RequestKind | "unlimited";
   success: {
     status: number;
     description: string;
@@ -68,11 +78,13 @@ export interface RouteDef {
 }
 
 /** Codes every route can answer, by auth kind; route definitions list only their own extras. */
-export function implicitErrors(route: Pick<RouteDef, "auth" | "method" | "body">): RequestErrorCode[] {
+export function implicitErrors(route: Pick<RouteDef, "auth" | "method" | "body" | "rate" | "idempotent">): RequestErrorCode[] {
   const codes: RequestErrorCode[] = [];
   if (route.auth === "key") codes.push("MISSING_API_KEY", "INVALID_API_KEY", "UNSUPPORTED_TOKEN", "UNAUTHENTICATED");
   if (route.body) codes.push("INVALID_INPUT");
-  codes.push("RATE_LIMITED", "INTERNAL_ERROR", "RATE_LIMITER_UNAVAILABLE");
+  if (route.idempotent) codes.push("INVALID_IDEMPOTENCY_KEY", "IDEMPOTENCY_IN_PROGRESS", "IDEMPOTENCY_KEY_REUSED");
+  if (route.rate !== "unlimited") codes.push("RATE_LIMITED", "RATE_LIMITER_UNAVAILABLE");
+  codes.push("INTERNAL_ERROR");
   return codes;
 }
 

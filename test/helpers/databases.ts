@@ -1,6 +1,14 @@
 import { PGlite } from "@electric-sql/pglite";
 import postgres from "postgres";
 import { type Database, migrateDatabase, openPostgres, wrapPglite } from "../../db/client.ts";
+import { startJobQueue } from "../../src/queue/job-queue.ts";
+
+/** Migrations plus the job queue's schema and queues, so each test database starts ready. */
+async function prepareTemplate(db: Database, url: string | null): Promise<void> {
+  await migrateDatabase(db);
+  const queue = await startJobQueue(db, { databaseUrl: url, supervise: false, onError: () => {} });
+  await queue.stop();
+}
 
 export type DatabaseKind = "pglite" | "postgres";
 
@@ -14,7 +22,7 @@ function pgliteTemplateDb(): Promise<PGlite> {
   pgliteTemplate ??= (async () => {
     const client = new PGlite();
     await client.waitReady;
-    await migrateDatabase(wrapPglite(client));
+    await prepareTemplate(wrapPglite(client), null);
     return client;
   })();
   return pgliteTemplate;
@@ -37,8 +45,9 @@ function postgresTemplateDb(): Promise<string> {
     const admin = postgres(adminUrl(), { max: 1, onnotice: () => {} });
     await admin.unsafe(`create database ${name}`);
     await admin.end();
-    const db = openPostgres(withDatabase(adminUrl(), name), { max: 1 });
-    await migrateDatabase(db);
+    const url = withDatabase(adminUrl(), name);
+    const db = openPostgres(url, { max: 1 });
+    await prepareTemplate(db, url);
     await db.close();
     process.once("beforeExit", () => void dropDatabase(name));
     return name;

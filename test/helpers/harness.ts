@@ -11,13 +11,17 @@ import { silentLogger } from "../../src/logger.ts";
 import { createFileLibrary } from "../../src/media/library.ts";
 import { createVoicePreviews } from "../../src/narration/previews.ts";
 import { createNarrator } from "../../src/narration/service.ts";
+import { RateLimiter } from "../../src/limits/limiter.ts";
+import { type JobQueue, startJobQueue } from "../../src/queue/job-queue.ts";
 import { createLocalStorage } from "../../src/storage/local.ts";
+import { createThroughputMeter } from "../../src/videos/throughput.ts";
 import { type DatabaseKind, freshDatabase } from "./databases.ts";
 
 export const BASE = "http://test.local";
 
 export interface TestService {
   app: App;
+  queue: JobQueue;
   deps: AppDeps;
   database: Database;
   dataDir: string;
@@ -39,7 +43,9 @@ export function useService(kind: DatabaseKind, env: Record<string, string> = {})
     const dataDir = mkdtempSync(join(tmpdir(), "svc-test-"));
     const config = loadConfig({ PUBLIC_BASE_URL: BASE, DATA_DIR: dataDir, ...env });
     let offset = 0;
+    const now = () => new Date(Date.now() + offset);
     const narrator = createNarrator(config.narration);
+    const queue = await startJobQueue(database, { databaseUrl: database.url ?? null, supervise: false, onError: () => {} });
     const deps: AppDeps = {
       config,
       database,
@@ -48,8 +54,11 @@ export function useService(kind: DatabaseKind, env: Record<string, string> = {})
       narrator,
       voicePreviews: createVoicePreviews(join(dataDir, "voice-previews"), narrator),
       storage: createLocalStorage(join(dataDir, "videos"), BASE),
+      limiter: new RateLimiter(database, now, silentLogger),
+      queue,
+      throughput: createThroughputMeter(database.db),
       health: () => ({ database: database.kind, narrator: narrator.provider }),
-      now: () => new Date(Date.now() + offset),
+      now,
     };
     const app = createApp(deps);
     const admin = async (command: string, args: Record<string, string> = {}) => {
@@ -59,6 +68,7 @@ export function useService(kind: DatabaseKind, env: Record<string, string> = {})
     };
     current = {
       app,
+      queue,
       deps,
       database,
       dataDir,
@@ -82,6 +92,7 @@ export function useService(kind: DatabaseKind, env: Record<string, string> = {})
   });
   afterEach(async () => {
     if (!current) return;
+    await current.queue.stop();
     await current.database.close();
     rmSync(current.dataDir, { recursive: true, force: true });
     current = undefined;

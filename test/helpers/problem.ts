@@ -16,7 +16,11 @@ export async function expectProblem(res: Response, status: number, code: string)
   expect(body.title.length).toBeGreaterThan(0);
   expect(body.detail.length).toBeGreaterThan(0);
   if (status === 401) expect(res.headers.get("www-authenticate")).toStartWith("Bearer");
-  if (status === 402) expect(body).toMatchObject({ upsell: expect.any(String), plansUrl: expect.any(String) });
+  if (status === 402) {
+    expect(["subscribe", "topup", "none"]).toContain(body.upsell);
+    expect(typeof body.plansUrl).toBe("string");
+  }
+  if (status === 429) expect(res.headers.get("retry-after")).toMatch(/^\d+$/);
   if (code === "INVALID_INPUT") expect(Array.isArray(body.errors)).toBe(true);
   expect(res.headers.get("x-request-id")).toMatch(/^req_/);
   return body;

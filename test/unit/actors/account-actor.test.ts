@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { type ActorState, type Admission, type Command, type Limits, initialState, transition } from "../../../actors/account-actor.ts";
+import { type ActorState, type Admission, type Command, type Limits, admitVideo, initialState, transition } from "../../../actors/account-actor.ts";
 import { Mailbox } from "../../../actors/mailbox.ts";
 import { ActorRegistry } from "../../../actors/registry.ts";
 
@@ -16,7 +16,7 @@ function run(state: ActorState, steps: [Command, number][]) {
   return { state, results };
 }
 
-const admit = (kind: "read" | "create" | "free_tool", now: number): [Command, number] => [{ type: "admit", kind }, now];
+const admit = (kind: "read" | "free_tool", now: number): [Command, number] => [{ type: "admit", kind }, now];
 
 describe("account actor transitions", () => {
   test("the 61st request in a minute is RATE_LIMITED, with a wait until the oldest leaves the window", () => {
@@ -40,7 +40,7 @@ describe("account actor transitions", () => {
     let state = initialState({ ...SPEC, concurrentRenders: 100 });
     const results = [];
     for (let i = 0; i < 11; i++) {
-      const [next, result] = transition(state, { type: "admit", kind: "create" }, i * 1000);
+      const [next, result] = transition(state, { type: "record_create" }, i * 1000);
       state = next;
       results.push(result as Admission);
     }
@@ -59,23 +59,18 @@ describe("account actor transitions", () => {
     expect((day.results[100] as Admission & { admitted: false }).detail).toContain("per day");
   });
 
-  test("a fourth video in progress is CONCURRENCY_LIMIT with Retry-After 30; a slot frees on finish", () => {
-    let state = initialState(SPEC, ["vid_a", "vid_b"]);
-    const take = (id: string, now: number) => {
-      const [afterAdmit, admission] = transition(state, { type: "admit", kind: "create" }, now);
-      state = afterAdmit;
-      if (!(admission as Admission).admitted) return admission as Admission;
-      state = transition(state, { type: "take_slot", videoId: id }, now)[0];
-      return admission as Admission;
-    };
-    expect(take("vid_c", 1).admitted).toBe(true);
-    expect(take("vid_d", 2)).toMatchObject({ admitted: false, code: "CONCURRENCY_LIMIT", retryAfterSeconds: 30 });
-    const [freed, result] = transition(state, { type: "free_slot", videoId: "vid_a" }, 3);
-    state = freed;
-    expect(result).toEqual({ slot: "freed" });
-    expect(take("vid_d", 4).admitted).toBe(true);
-    expect(transition(state, { type: "free_slot", videoId: "vid_zz" }, 5)[1]).toEqual({ slot: "not_held" });
-    expect(transition(state, { type: "take_slot", videoId: "vid_d" }, 5)[1]).toEqual({ slot: "already_held" });
+  test("a fourth video in progress is CONCURRENCY_LIMIT with Retry-After 30", () => {
+    expect(admitVideo(SPEC, 2)).toBeUndefined();
+    const refusal = admitVideo(SPEC, 3);
+    expect(refusal?.code).toBe("CONCURRENCY_LIMIT");
+    expect(refusal?.retryAfterSeconds).toBe(30);
+    expect(admitVideo({ ...SPEC, concurrentRenders: 5 }, 4)).toBeUndefined();
+  });
+
+  test("windows rehydrated from the record count against the limits", () => {
+    const windows = { requests: Array.from({ length: 60 }, (_, i) => i * 10), creates: [], freeTools: [] };
+    const [, result] = transition(initialState(SPEC, windows), { type: "admit", kind: "read" }, 1000);
+    expect((result as Admission).admitted).toBe(false);
   });
 
   test("new limits apply at once", () => {
@@ -102,32 +97,23 @@ describe("mailbox and registry", () => {
     expect(log).toEqual(["a start", "a end", "b failed", "c"]);
   });
 
-  test("actors load their state before the first message, serialize per account and are evicted when idle", async () => {
+  test("the registry serializes messages per key, runs keys independently and evicts idle actors", async () => {
     let now = 0;
-    const loads: string[] = [];
-    const registry = new ActorRegistry({
-      load: async (id) => {
-        loads.push(id);
-        await Bun.sleep(5);
-        return initialState({ ...SPEC, concurrentRenders: 1 }, id === "acct_busy" ? ["vid_running"] : []);
-      },
-      now: () => now,
-      idleMs: 60_000,
-    });
-    // Ten parallel create attempts on one account admit exactly one (rehydrated slots count).
-    const attempt = (account: string, i: number) =>
-      registry.withActor(account, (apply) => {
-        const admission = apply({ type: "admit", kind: "create" }) as Admission;
-        if (admission.admitted) apply({ type: "take_slot", videoId: `vid_${i}` });
-        return admission.admitted;
+    const registry = new ActorRegistry({ now: () => now, idleMs: 60_000 });
+    const log: string[] = [];
+    const message = (key: string, tag: string, ms: number) =>
+      registry.run(key, async () => {
+        log.push(`${tag} start`);
+        await Bun.sleep(ms);
+        log.push(`${tag} end`);
       });
-    const results = await Promise.all(Array.from({ length: 10 }, (_, i) => attempt("acct_free", i)));
-    expect(results.filter(Boolean)).toHaveLength(1);
-    expect(await attempt("acct_busy", 99)).toBe(false);
-    expect(loads).toEqual(["acct_free", "acct_busy"]);
+    await Promise.all([message("a", "a1", 30), message("a", "a2", 1), message("b", "b1", 5)]);
+    // b1 ran while a1 waited; a2 only after a1.
+    expect(log.indexOf("b1 end")).toBeLessThan(log.indexOf("a1 end"));
+    expect(log.indexOf("a2 start")).toBeGreaterThan(log.indexOf("a1 end"));
+    expect(registry.size).toBe(2);
     now = 120_000;
     expect(registry.evictIdle()).toBe(2);
-    await attempt("acct_free", 100);
-    expect(loads).toEqual(["acct_free", "acct_busy", "acct_free"]);
+    expect(registry.size).toBe(0);
   });
 });

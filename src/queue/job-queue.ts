@@ -1,0 +1,125 @@
+import { PgBoss } from "pg-boss";
+import { type SQL, sql } from "drizzle-orm";
+import type { Database, Db } from "../../db/client.ts";
+
+/** Durable queues of this service. */
+export const QUEUES = {
+  pipeline: "video-pipeline",
+  webhooks: "webhook-delivery",
+} as const;
+
+/** Seconds without a heartbeat after which a pipeline job's worker is taken for dead and the job is retried. */
+export const PIPELINE_HEARTBEAT_SECONDS = 30;
+/** Attempts after the first, with exponential backoff from PIPELINE_RETRY_DELAY seconds. */
+export const PIPELINE_RETRY_LIMIT = 3;
+export const PIPELINE_RETRY_DELAY = 5;
+
+export interface PipelineJob {
+  videoId: string;
+}
+
+export interface WebhookJob {
+  deliveryId: string;
+}
+
+/**
+ * pg-boss over the service's own database. Jobs are sent inside the caller's transaction (the video row
+ * and its job commit together, or neither does), through an adapter that runs pg-boss's parameterised
+ * SQL on the transaction's connection.
+ */
+export interface JobQueue {
+  readonly boss: PgBoss;
+  sendPipeline(tx: Db, job: PipelineJob): Promise<void>;
+  sendWebhook(tx: Db, job: WebhookJob, startAfterSeconds?: number): Promise<void>;
+  /**
+   * Embedded database only (one process by construction): jobs left active by a previous run of this
+   * process are orphans; they go back to the queue at once instead of waiting for their heartbeat.
+   */
+  requeueOrphans(): Promise<number>;
+  stop(): Promise<void>;
+}
+
+/** pg-boss's `$1`-style SQL as a drizzle query, so it runs on whatever connection `db` is. */
+export function toDrizzleSql(text: string, values: readonly unknown[]): SQL {
+  const parts = text.split(/\$(\d+)/);
+  const chunks: SQL[] = [];
+  parts.forEach((part, i) => {
+    if (i % 2 === 0) chunks.push(sql.raw(part));
+    else chunks.push(sql`${values[Number(part) - 1]}`);
+  });
+  return sql.join(chunks);
+}
+
+function transactionExecutor(tx: Db) {
+  return {
+    async executeSql(text: string, values: unknown[] = []) {
+      const result = (await tx.execute(toDrizzleSql(text, values))) as unknown;
+      // postgres-js returns the rows as an array, PGlite an object with `rows`.
+      return { rows: Array.isArray(result) ? [...result] : ((result as { rows: unknown[] }).rows ?? []) };
+    },
+  };
+}
+
+async function ensureQueues(boss: PgBoss): Promise<boolean> {
+  const existing = new Set((await boss.getQueues([QUEUES.pipeline, QUEUES.webhooks])).map((q) => q.name));
+  const wanted: [string, Parameters<PgBoss["createQueue"]>[1]][] = [
+    [
+      QUEUES.pipeline,
+      { retryLimit: PIPELINE_RETRY_LIMIT, retryDelay: PIPELINE_RETRY_DELAY, retryBackoff: true, heartbeatSeconds: PIPELINE_HEARTBEAT_SECONDS, expireInSeconds: 60 * 60 },
+    ],
+    // Webhook retries are scheduled by the delivery code itself (10, 60, 300 s), one job per attempt.
+    [QUEUES.webhooks, { retryLimit: 0, expireInSeconds: 60 }],
+  ];
+  let created = false;
+  for (const [name, opts] of wanted) {
+    if (existing.has(name)) continue;
+    try {
+      await boss.createQueue(name, opts);
+      created = true;
+    } catch (error) {
+      // another process created it first
+      if (!(await boss.getQueue(name))) throw error;
+    }
+  }
+  return created;
+}
+
+export async function startJobQueue(database: Database, options: { databaseUrl: string | null; supervise: boolean; onError(error: unknown): void }): Promise<JobQueue> {
+  const open = async () => {
+    const boss =
+      database.kind === "pglite"
+        ? new PgBoss({ db: { executeSql: (text, values) => database.executeSql(text, values) as Promise<{ rows: unknown[] }> }, backend: "pglite", supervise: options.supervise, schedule: false })
+        : new PgBoss({ connectionString: options.databaseUrl!, max: 4, supervise: options.supervise, schedule: false });
+    boss.on("error", options.onError);
+    return boss.start();
+  };
+  let boss = await open();
+  if (await ensureQueues(boss)) {
+    // pg-boss caches queues when it starts and looks up unknown ones on its own connection; on the
+    // embedded database that lookup would wait behind the caller's open transaction forever.
+    await boss.stop({ graceful: false });
+    boss = await open();
+  }
+  return {
+    boss,
+    async sendPipeline(tx, job) {
+      const id = await boss.send(QUEUES.pipeline, job, { db: transactionExecutor(tx) });
+      if (!id) throw new Error("the queue did not take the job");
+    },
+    async sendWebhook(tx, job, startAfterSeconds = 0) {
+      const id = await boss.send(QUEUES.webhooks, job, { db: transactionExecutor(tx), startAfter: startAfterSeconds });
+      if (!id) throw new Error("the queue did not take the delivery");
+    },
+    async requeueOrphans() {
+      if (database.kind !== "pglite") return 0;
+      let count = 0;
+      for (const name of [QUEUES.pipeline, QUEUES.webhooks]) {
+        const active = (await boss.findJobs(name)).filter((j) => j.state === "active").map((j) => j.id);
+        if (active.length > 0) await boss.fail(name, active, { reason: "the process that ran this job stopped" });
+        count += active.length;
+      }
+      return count;
+    },
+    stop: () => boss.stop({ graceful: true, timeout: 10_000 }),
+  };
+}

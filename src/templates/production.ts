@@ -1,0 +1,57 @@
+import type { Timeline } from "../../render/timeline.ts";
+import type { ApiError, FailureCode } from "../errors.ts";
+import type { MediaLibrary } from "../media/library.ts";
+import type { Narrator } from "../narration/narrator.ts";
+
+/** What a template's production may use; it never spawns processes itself. */
+export interface ProductionPorts {
+  narrator: Narrator;
+  library: MediaLibrary;
+  /** Draws an SVG to a PNG (on the render pool's threads). */
+  drawPng(svg: string, outPath: string): Promise<void>;
+}
+
+export interface ProductionContext {
+  videoId: string;
+  inputs: Record<string, unknown>;
+  projectId: string | null;
+  /** Kept across attempts of this video on this machine; files named in stage outputs live here. */
+  workDir: string;
+  ports: ProductionPorts;
+}
+
+/** A stage that failed with a video failure code; `retryable` failures are tried again with backoff. */
+export class StageFailure extends Error {
+  constructor(
+    readonly code: FailureCode,
+    message: string,
+    readonly retryable = false,
+  ) {
+    super(message);
+  }
+}
+
+export type PreRenderStage = "preparing_media" | "generating_script" | "narrating";
+
+export interface Charges {
+  narration: number;
+  render: number;
+  videos: number;
+  narrationSeconds: number;
+}
+
+/**
+ * How a template makes its video: stages before the render (each returns plain JSON that is persisted,
+ * so a restarted attempt resumes after the last finished stage), then a Timeline for the renderer.
+ */
+export interface TemplateProduction {
+  stages: PreRenderStage[];
+  /** A refusal at create time for inputs this deployment cannot produce. */
+  refuse?(inputs: Record<string, unknown>): ApiError | undefined;
+  runStage(stage: PreRenderStage, ctx: ProductionContext, outputs: Record<string, unknown>): Promise<unknown>;
+  /** Files a finished stage left in the work folder; a stage whose files are gone runs again. */
+  stageFiles(stage: PreRenderStage, output: unknown): string[];
+  compose(ctx: ProductionContext, outputs: Record<string, unknown>): Promise<{ timeline: Timeline; cutAtMs?: number }>;
+  /** What the finished video costs, from what was actually used. */
+  charges(inputs: Record<string, unknown>, outputs: Record<string, unknown>, legacy: boolean): Charges;
+}

@@ -1,0 +1,138 @@
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { FPS, type Timeline, VIDEO_HEIGHT, VIDEO_WIDTH } from "../../../render/timeline.ts";
+import type { CaptionPresetId } from "../../catalog/caption-presets.ts";
+import type { BackgroundCategory } from "../../catalog/backgrounds.ts";
+import { CHARS_PER_SECOND } from "../../estimate/duration.ts";
+import { ApiError } from "../../errors.ts";
+import { pickBackground } from "../../media/library.ts";
+import { NarrationError } from "../../narration/narrator.ts";
+import { narrationFailureCode } from "../../narration/service.ts";
+import type { WordTiming } from "../../narration/words.ts";
+import { type Charges, StageFailure, type TemplateProduction } from "../production.ts";
+import { titleCardSvg } from "./title-card.ts";
+
+export interface StoryMedia {
+  backgroundPath: string;
+  fitted: boolean;
+  musicPath: string | null;
+}
+
+export interface StoryNarration {
+  audioPath: string;
+  duration: number;
+  words: WordTiming[];
+  /** The first words are the title's; captions start after them. */
+  titleWords: number;
+}
+
+const TAIL_SECONDS = 1.5;
+const CARD_TOP = 560;
+
+/** A stable per-video number, so a retried attempt picks the same clip. */
+function seedOf(id: string): number {
+  let h = 0;
+  for (const c of id) h = (h * 31 + c.charCodeAt(0)) | 0;
+  return h;
+}
+
+/** The narrated script: the title, then the story. */
+export function storyScript(title: string, text: string): { script: string; titleWords: number } {
+  return { script: `${title.trim()}\n\n${text.trim()}`, titleWords: title.trim().split(/\s+/).length };
+}
+
+/** Pure: the finished stages and the drawn title card as a Timeline. */
+export function storyTimeline(inputs: Record<string, any>, media: StoryMedia, narration: StoryNarration, card: { path: string; height: number }): Timeline {
+  const duration = Math.ceil((narration.duration + TAIL_SECONDS) * FPS) / FPS;
+  const titleEnd = narration.words[narration.titleWords - 1]?.end ?? 0;
+  const storyWords = narration.words.slice(narration.titleWords).map((w) => ({ text: w.text, start: w.start, end: w.end }));
+  const timeline: Timeline = {
+    duration,
+    background: { kind: "video", path: media.backgroundPath, fitted: media.fitted },
+    layers: [
+      {
+        path: card.path,
+        x: Math.round((VIDEO_WIDTH - 940) / 2),
+        y: Math.min(CARD_TOP, VIDEO_HEIGHT - card.height - 100),
+        start: 0,
+        end: Math.min(duration, Math.max(titleEnd + 0.4, 1)),
+        entrance: "pop",
+      },
+    ],
+    audio: [{ path: narration.audioPath, start: 0, volume: 1, kind: "narration" }],
+  };
+  if (inputs.captionsEnabled !== false && storyWords.length > 0) {
+    timeline.captions = { words: storyWords, preset: inputs.captionPresetId as CaptionPresetId, position: inputs.captionPosition };
+  }
+  if (media.musicPath) timeline.audio.push({ path: media.musicPath, start: 0, volume: (inputs.backgroundAudioVolume ?? 30) / 100, kind: "music", loop: true });
+  return timeline;
+}
+
+export const redditStoryProduction: TemplateProduction = {
+  stages: ["preparing_media", "narrating"],
+
+  refuse(inputs) {
+    if (inputs.backgroundVideoUrl || inputs.backgroundAudioUrl) {
+      return new ApiError(
+        "TEMPLATE_NOT_AVAILABLE",
+        "Own media by URL (backgroundVideoUrl, backgroundAudioUrl) is not available on this deployment yet; use backgroundVideoAssetId, backgroundCategory or backgroundAudioAssetId from GET /v1/options.",
+      );
+    }
+    return undefined;
+  },
+
+  async runStage(stage, ctx) {
+    const inputs = ctx.inputs as Record<string, any>;
+    if (stage === "preparing_media") {
+      const choice = inputs.backgroundVideoAssetId ? { assetId: inputs.backgroundVideoAssetId as string } : { category: (inputs.backgroundCategory ?? "Subway Surfers") as BackgroundCategory };
+      const picked = pickBackground(ctx.ports.library, choice, seedOf(ctx.videoId));
+      if (!picked.ok) throw new StageFailure(picked.code, picked.message);
+      let musicPath: string | null = null;
+      if (inputs.backgroundAudioAssetId) {
+        const track = ctx.ports.library.findMusic(inputs.backgroundAudioAssetId);
+        if (!track) throw new StageFailure("MUSIC_UNAVAILABLE", `No music ${inputs.backgroundAudioAssetId}; see GET /v1/options music.`);
+        musicPath = track.file;
+      }
+      // Operator files can be any size; the renderer fits every background.
+      return { backgroundPath: picked.asset.file, fitted: false, musicPath } satisfies StoryMedia;
+    }
+    if (stage === "narrating") {
+      const { script, titleWords } = storyScript(inputs.title, inputs.text);
+      try {
+        const narration = await ctx.ports.narrator.narrate(
+          { text: script, voiceId: inputs.voiceId, language: inputs.language, speed: inputs.voiceSpeed, pitch: inputs.pitch, stability: inputs.stability, similarity: inputs.similarity },
+          join(ctx.workDir, "narration.wav"),
+        );
+        return { audioPath: narration.audioPath, duration: narration.duration, words: narration.words, titleWords } satisfies StoryNarration;
+      } catch (error) {
+        if (error instanceof NarrationError) throw new StageFailure(narrationFailureCode("reddit_story"), `The narration could not be recorded: ${error.message}`, error.retryable);
+        throw error;
+      }
+    }
+    throw new Error(`reddit_story has no ${stage} stage`);
+  },
+
+  stageFiles(stage, output) {
+    return stage === "narrating" ? [(output as StoryNarration).audioPath] : [];
+  },
+
+  async compose(ctx, outputs) {
+    const inputs = ctx.inputs as Record<string, any>;
+    const card = titleCardSvg(inputs.title, inputs.author ?? "Anonymous", inputs.titleCardTheme ?? "dark");
+    const cardPath = join(ctx.workDir, "title-card.png");
+    if (!existsSync(cardPath)) await ctx.ports.drawPng(card.svg, cardPath);
+    return { timeline: storyTimeline(inputs, outputs.preparing_media as StoryMedia, outputs.narrating as StoryNarration, { path: cardPath, height: card.height }) };
+  },
+
+  charges(inputs, outputs, legacy): Charges {
+    const narration = outputs.narrating as StoryNarration;
+    // The spec bills reddit_story narration at 15 characters per second of the text, not the recording.
+    const billedSeconds = (String(inputs.title).length + String(inputs.text).length) / CHARS_PER_SECOND;
+    return {
+      narration: legacy ? Math.ceil(billedSeconds / 60) : 0,
+      render: legacy ? 1 : 0,
+      videos: legacy ? 0 : 1,
+      narrationSeconds: Math.round(narration.duration),
+    };
+  },
+};

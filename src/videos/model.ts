@@ -1,0 +1,74 @@
+import { Type } from "@sinclair/typebox";
+import { component } from "../http/components.ts";
+import { ChargesSchema } from "../estimate/model.ts";
+import { FAILURE_CODES } from "../errors.ts";
+import { Enum } from "../templates/schema-kit.ts";
+import { templateRequestSchemas } from "../templates/request-schema.ts";
+import { TEMPLATE_IDS } from "../templates/template.ts";
+
+export const VIDEO_STATUSES = ["queued", "preparing_media", "generating_script", "narrating", "rendering", "completed", "failed", "cancelled"] as const;
+export type VideoStatus = (typeof VIDEO_STATUSES)[number];
+export const TERMINAL: readonly VideoStatus[] = ["completed", "failed", "cancelled"];
+export type ProcessingStatus = Exclude<VideoStatus, "queued" | "completed" | "failed" | "cancelled">;
+
+/** `stage`: the human label of each status. */
+export const STAGE_LABELS: Record<VideoStatus, string> = {
+  queued: "Waiting in the queue",
+  preparing_media: "Preparing background and music",
+  generating_script: "Writing the script",
+  narrating: "Recording the narration",
+  rendering: "Rendering the video",
+  completed: "Done",
+  failed: "Failed",
+  cancelled: "Cancelled",
+};
+
+export const CreateVideoRequest = templateRequestSchemas("CreateVideoRequest", {
+  projectId: Type.Optional(
+    Type.String({
+      minLength: 1,
+      description:
+        "article_video / quiz_video: a project from POST /v1/scripts (its script or pack is reused); reddit_story: a project from POST /v1/previews (inputs still apply in full). fake_text_message takes none.",
+    }),
+  ),
+  webhookUrl: Type.Optional(
+    Type.String({ minLength: 1, maxLength: 2048, description: "https URL on a public address; receives video.completed or video.failed. Anything else is 400 INVALID_WEBHOOK_URL." }),
+  ),
+});
+
+export const VideoSchema = component(
+  "Video",
+  Type.Object({
+    id: Type.String({ description: "Video id (vid_...)." }),
+    template: Enum(TEMPLATE_IDS),
+    status: Enum(VIDEO_STATUSES, {
+      description: "queued -> preparing_media -> generating_script -> narrating -> rendering -> completed, skipping stages the template does not have; or failed / cancelled.",
+    }),
+    stage: Type.String({ description: "Human label of the status." }),
+    progress: Type.Union([Type.Integer({ minimum: 0, maximum: 100 }), Type.Null()], { description: "null while queued; 100 when completed." }),
+    projectId: Type.Union([Type.String(), Type.Null()]),
+    exportId: Type.Union([Type.String(), Type.Null()], { description: "Set when the render is stored (exp_...)." }),
+    downloadUrl: Type.Union([Type.String({ format: "uri" }), Type.Null()], { description: "Public link, valid 7 days; GET the video again after that for a fresh one." }),
+    downloadExpiresAt: Type.Union([Type.String({ format: "date-time" }), Type.Null()]),
+    error: Type.Union([
+      Type.Object({ code: Enum(Object.keys(FAILURE_CODES) as (keyof typeof FAILURE_CODES)[]), message: Type.String() }),
+      Type.Null(),
+    ]),
+    creditsCharged: Type.Union([ChargesSchema, Type.Null()], { description: "null until charged at completion; a failed or cancelled video costs nothing." }),
+    estimatedSecondsRemaining: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()], {
+      description: "From this deployment's measured throughput; null once finished.",
+    }),
+    createdAt: Type.String({ format: "date-time" }),
+    completedAt: Type.Union([Type.String({ format: "date-time" }), Type.Null()]),
+    cutAtMs: Type.Union([Type.Integer(), Type.Null()]),
+    notices: Type.Optional(Type.Array(Type.String(), { description: "article_video and quiz_video only." })),
+  }),
+);
+
+export const VideoListSchema = component(
+  "VideoList",
+  Type.Object({
+    data: Type.Array(VideoSchema),
+    nextCursor: Type.Union([Type.String(), Type.Null()], { description: "Pass as `cursor` for the next page; null on the last page." }),
+  }),
+);

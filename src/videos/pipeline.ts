@@ -1,0 +1,142 @@
+import { existsSync, mkdirSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import type { Database, Db } from "../../db/client.ts";
+import { findAccountById } from "../../db/repos/accounts.ts";
+import { beginVideoAttempt, updateVideoForAttempt, type VideoPatch } from "../../db/repos/videos.ts";
+import type { VideoRow } from "../../db/schema/index.ts";
+import type { RenderPool } from "../../render/pool.ts";
+import { findPlan } from "../account/plans.ts";
+import { videoFileKey } from "../downloads/routes.ts";
+import type { FailureCode } from "../errors.ts";
+import type { Logger } from "../logger.ts";
+import type { JobQueue } from "../queue/job-queue.ts";
+import type { Storage } from "../storage/local.ts";
+import { type PreRenderStage, type ProductionContext, type ProductionPorts, StageFailure, type TemplateProduction } from "../templates/production.ts";
+import { PRODUCTIONS } from "../templates/productions.ts";
+import type { TemplateId } from "../templates/template.ts";
+import { completeVideo, failVideo, type FinishContext, Superseded } from "./finish.ts";
+import { STAGE_LABELS } from "./model.ts";
+
+export interface PipelineDeps {
+  database: Database;
+  queue: JobQueue;
+  storage: Storage;
+  renderPool: RenderPool;
+  ports: Omit<ProductionPorts, "drawPng">;
+  workRoot: string;
+  publicBaseUrl: string;
+  log: Logger;
+  now(): Date;
+}
+
+export interface AttemptInfo {
+  /** pg-boss's retry count of this job: 0 on the first attempt. */
+  retryCount: number;
+  retryLimit: number;
+}
+
+/** How often a working attempt proves it is alive (the watchdog's clock). */
+export const VIDEO_HEARTBEAT_MS = 10_000;
+/** Before the render, stages share 0-50%; the render fills 50-99; 100 is completed. */
+const RENDER_START = 50;
+
+export function stageProgress(stages: readonly PreRenderStage[], index: number): number {
+  return Math.round(5 + (index / Math.max(1, stages.length)) * (RENDER_START - 5));
+}
+
+/** A failure as the video's error, and whether another attempt could succeed. */
+export function classifyFailure(error: unknown, stage: string): { code: FailureCode; message: string; retryable: boolean } {
+  if (error instanceof StageFailure) return { code: error.code, message: error.message, retryable: error.retryable };
+  const detail = error instanceof Error ? error.message : String(error);
+  if (stage === "rendering") return { code: "RENDER_FAILED", message: `The render failed: ${detail.slice(0, 300)}`, retryable: false };
+  return { code: "INTERRUPTED", message: `Processing was interrupted while ${STAGE_LABELS[stage as keyof typeof STAGE_LABELS]?.toLowerCase() ?? stage}: ${detail.slice(0, 300)}`, retryable: true };
+}
+
+/**
+ * One attempt at a video: takes the video (a fencing token that refuses a stalled attempt's late writes),
+ * runs the template's stages it has not finished, renders, and finishes it. A retryable failure is
+ * rethrown so the queue retries with backoff; anything else ends the video as failed.
+ */
+export async function processVideo(deps: PipelineDeps, videoId: string, info: AttemptInfo): Promise<void> {
+  const db = deps.database.db;
+  const started = await beginVideoAttempt(db, videoId, deps.now());
+  if (!started) return; // finished or cancelled meanwhile
+  const attempt = started.attempts;
+  const production = PRODUCTIONS[started.template as TemplateId];
+  const finishCtx = (): FinishContext => ({ db, queue: deps.queue, publicBaseUrl: deps.publicBaseUrl, now: deps.now() });
+  if (!production) {
+    await failVideo(finishCtx(), started, attempt, "RENDER_FAILED", `This deployment cannot render ${started.template} videos.`);
+    return;
+  }
+  const controller = new AbortController();
+  const write = async (patch: VideoPatch) => {
+    if (!(await updateVideoForAttempt(db, videoId, attempt, { ...patch, updatedAt: deps.now(), heartbeatAt: deps.now() }))) {
+      controller.abort();
+      throw new Superseded(videoId);
+    }
+  };
+  const heartbeat = setInterval(() => write({}).catch(() => {}), VIDEO_HEARTBEAT_MS);
+  let stage: string = started.status;
+  try {
+    await runAttempt(deps, started, production, (s) => (stage = s), write);
+  } catch (error) {
+    if (error instanceof Superseded) {
+      deps.log.warn("attempt superseded", { videoId, attempt });
+      return;
+    }
+    const failure = classifyFailure(error, stage);
+    deps.log.warn("video attempt failed", { videoId, attempt, stage, code: failure.code, retryable: failure.retryable, error: failure.message });
+    if (failure.retryable && info.retryCount < info.retryLimit) throw error;
+    await failVideo(finishCtx(), started, attempt, failure.code, failure.message).catch((e) => {
+      if (!(e instanceof Superseded)) throw e;
+    });
+  } finally {
+    clearInterval(heartbeat);
+  }
+}
+
+async function runAttempt(
+  deps: PipelineDeps,
+  video: VideoRow,
+  production: TemplateProduction,
+  enter: (stage: string) => void,
+  write: (patch: VideoPatch) => Promise<void>,
+) {
+  const workDir = join(deps.workRoot, video.id);
+  mkdirSync(workDir, { recursive: true });
+  const ctx: ProductionContext = {
+    videoId: video.id,
+    inputs: video.inputs as Record<string, unknown>,
+    projectId: video.projectId,
+    workDir,
+    ports: { ...deps.ports, drawPng: (svg, out) => deps.renderPool.drawSvg(svg, out) },
+  };
+  const outputs: Record<string, unknown> = { ...video.stageOutputs };
+  for (const [index, stage] of production.stages.entries()) {
+    const done = outputs[stage] !== undefined && production.stageFiles(stage, outputs[stage]).every((f) => existsSync(f));
+    if (done) continue;
+    enter(stage);
+    await write({ status: stage, stage: STAGE_LABELS[stage], progress: stageProgress(production.stages, index) });
+    outputs[stage] = await production.runStage(stage, ctx, outputs);
+    await write({ stageOutputs: outputs });
+  }
+  enter("rendering");
+  await write({ status: "rendering", stage: STAGE_LABELS.rendering, progress: RENDER_START });
+  const { timeline, cutAtMs } = await production.compose(ctx, outputs);
+  if (cutAtMs !== undefined) await write({ cutAtMs });
+  const outPath = join(workDir, "video.mp4");
+  let lastProgress = RENDER_START;
+  await deps.renderPool.render(timeline, outPath, (fraction) => {
+    const progress = Math.min(99, RENDER_START + Math.floor(fraction * (99 - RENDER_START)));
+    if (progress >= lastProgress + 5) {
+      lastProgress = progress;
+      write({ progress }).catch(() => {});
+    }
+  });
+  await deps.storage.put(videoFileKey(video.id), outPath);
+  const account = await findAccountById(deps.database.db, video.accountId);
+  const legacy = findPlan(account?.planTier ?? null)?.pricingV2 === false;
+  const charges = production.charges(ctx.inputs, outputs, legacy);
+  await completeVideo({ db: deps.database.db as Db, queue: deps.queue, publicBaseUrl: deps.publicBaseUrl, now: deps.now() }, video, video.attempts, charges, timeline.duration, legacy);
+  rmSync(workDir, { recursive: true, force: true });
+}

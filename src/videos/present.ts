@@ -1,0 +1,41 @@
+import type { Static } from "@sinclair/typebox";
+import type { DownloadLinkRow } from "../../db/repos/videos.ts";
+import type { VideoRow } from "../../db/schema/index.ts";
+import type { FailureCode } from "../errors.ts";
+import { TERMINAL, type VideoSchema, type VideoStatus } from "./model.ts";
+
+export type Video = Static<typeof VideoSchema>;
+
+export function downloadUrlOf(publicBaseUrl: string, token: string): string {
+  return `${publicBaseUrl}/v1/d/${token}`;
+}
+
+/** Seconds left: the whole estimate while queued, the unfinished share while processing, null when done. */
+export function secondsRemaining(row: Pick<VideoRow, "status" | "progress" | "estimatedSeconds">): number | null {
+  if (TERMINAL.includes(row.status as VideoStatus) || row.estimatedSeconds === null) return null;
+  const done = row.progress ?? 0;
+  return Math.max(0, Math.round((row.estimatedSeconds * (100 - done)) / 100));
+}
+
+/** The wire Video of a row; `link` is the current download link of a completed video. */
+export function presentVideo(row: VideoRow, link: DownloadLinkRow | undefined, publicBaseUrl: string): Video {
+  const video: Video = {
+    id: row.id,
+    template: row.template as Video["template"],
+    status: row.status as VideoStatus,
+    stage: row.stage,
+    progress: row.progress,
+    projectId: row.projectId,
+    exportId: row.exportId,
+    downloadUrl: link ? downloadUrlOf(publicBaseUrl, link.token) : null,
+    downloadExpiresAt: link ? link.expiresAt.toISOString() : null,
+    error: row.errorCode ? { code: row.errorCode as FailureCode, message: row.errorMessage ?? "" } : null,
+    creditsCharged: row.creditsCharged ?? null,
+    estimatedSecondsRemaining: secondsRemaining(row),
+    createdAt: row.createdAt.toISOString(),
+    completedAt: row.completedAt ? row.completedAt.toISOString() : null,
+    cutAtMs: row.cutAtMs,
+  };
+  if (row.template === "article_video" || row.template === "quiz_video") video.notices = row.notices ?? [];
+  return video;
+}

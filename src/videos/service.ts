@@ -1,0 +1,207 @@
+import { and, eq } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { completeIdempotencyKey } from "../../db/repos/idempotency.ts";
+import { lockRateWindows, saveRateWindows } from "../../db/repos/rate-windows.ts";
+import { usageSince } from "../../db/repos/usage.ts";
+import {
+  cancelQueuedVideo,
+  countVideosInProgress,
+  findAccountVideo,
+  insertVideo,
+  latestDownloadLinks,
+  listAccountVideos,
+} from "../../db/repos/videos.ts";
+import { type VideoRow, projects, videos } from "../../db/schema/index.ts";
+import { type Admission, admitVideo, initialState, transition } from "../../actors/account-actor.ts";
+import { currentPeriod, findPlan } from "../account/plans.ts";
+import type { AppDeps } from "../deps.ts";
+import { ApiError } from "../errors.ts";
+import { estimateVideo } from "../estimate/service.ts";
+import { faultPoint } from "../faults.ts";
+import type { AuthContext } from "../http/route.ts";
+import { newId } from "../ids.ts";
+import { accountLimits, accountSubject, refusalError } from "../limits/limiter.ts";
+import { OutboundError, checkUrl } from "../net/outbound.ts";
+import { PRODUCTIONS } from "../templates/productions.ts";
+import { validateTemplateRequest } from "../templates/validate.ts";
+import { mintDownloadLink } from "./finish.ts";
+import { type Cost, checkGates } from "./gates.ts";
+import { CreateVideoRequest, STAGE_LABELS, TERMINAL, type VideoStatus } from "./model.ts";
+import { type Video, presentVideo } from "./present.ts";
+
+/** Present rows, minting a fresh download link for completed videos whose link expired. */
+export async function presentVideos(deps: AppDeps, rows: VideoRow[]): Promise<Video[]> {
+  const db = deps.database.db;
+  const now = deps.now();
+  const links = await latestDownloadLinks(db, rows.filter((r) => r.status === "completed").map((r) => r.id));
+  const out: Video[] = [];
+  for (const row of rows) {
+    let link = links.get(row.id);
+    if (row.status === "completed" && (!link || link.expiresAt <= now)) link = await mintDownloadLink(db, row.id, now);
+    out.push(presentVideo(row, row.status === "completed" ? link : undefined, deps.config.publicBaseUrl));
+  }
+  return out;
+}
+
+export async function getVideo(deps: AppDeps, accountId: string, id: string): Promise<Video> {
+  const row = await findAccountVideo(deps.database.db, accountId, id);
+  if (!row) throw new ApiError("NOT_FOUND", `No video ${id} on this account.`);
+  return (await presentVideos(deps, [row]))[0]!;
+}
+
+async function checkWebhookUrl(deps: AppDeps, url: string | undefined): Promise<void> {
+  if (url === undefined) return;
+  try {
+    await checkUrl(url, { allowPrivate: deps.config.allowPrivateUrls, schemes: ["https:"] });
+  } catch (error) {
+    if (error instanceof OutboundError) throw new ApiError("INVALID_WEBHOOK_URL", `webhookUrl ${error.message}; it must be an https URL on a public address.`);
+    throw error;
+  }
+}
+
+async function checkProject(deps: AppDeps, accountId: string, template: string, projectId: string | undefined): Promise<void> {
+  if (projectId === undefined) return;
+  if (template === "fake_text_message") {
+    throw new ApiError("INVALID_INPUT", "fake_text_message takes no projectId.", { errors: [{ path: "projectId", message: "is not accepted by fake_text_message", code: "unknown_field" }] });
+  }
+  const [project] = await deps.database.db
+    .select({ id: projects.id, template: projects.template })
+    .from(projects)
+    .where(and(eq(projects.id, projectId), eq(projects.accountId, accountId)));
+  if (!project || project.template !== template) throw new ApiError("NOT_FOUND", `No ${template} project ${projectId} on this account.`);
+}
+
+/** Costs still to be charged for the account's unfinished videos: reserved against its balance. */
+async function reservedCost(db: Db, accountId: string): Promise<Cost> {
+  const rows = await db.select({ status: videos.status, expected: videos.expectedCharges }).from(videos).where(eq(videos.accountId, accountId));
+  const reserved: Cost = { narration: 0, render: 0, videos: 0, narrationSeconds: 0 };
+  for (const row of rows) {
+    if (TERMINAL.includes(row.status as VideoStatus) || !row.expected) continue;
+    reserved.narration += row.expected.narration;
+    reserved.render += row.expected.render;
+    reserved.videos += row.expected.videos;
+    reserved.narrationSeconds += row.expected.narrationSeconds;
+  }
+  return reserved;
+}
+
+/**
+ * POST /v1/videos. Validation, project and webhook checks come first; then, in one transaction holding
+ * the account's limiter row, the in-progress count and the plan gates are checked against the database,
+ * the video is inserted, the Idempotency-Key answered and the job queued: all of it commits, or none.
+ */
+export async function createVideo(deps: AppDeps, auth: AuthContext, body: unknown, idempotencyKey: string | undefined): Promise<Video> {
+  if (body === undefined) throw new ApiError("INVALID_INPUT", "A JSON body `{template, inputs}` is required.", { errors: [{ path: "", message: "is required", code: "required" }] });
+  const result = validateTemplateRequest<{ template: string; inputs: unknown; projectId?: string; webhookUrl?: string }>(CreateVideoRequest.envelope, body);
+  if (!result.ok) throw result.error;
+  const { template, inputs, envelope } = result.value;
+  const production = PRODUCTIONS[template.id];
+  if (!production) {
+    throw new ApiError("TEMPLATE_NOT_AVAILABLE", `${template.id} videos cannot be rendered by this deployment yet; POST /v1/estimate still works for it.`);
+  }
+  const refusal = production.refuse?.(inputs);
+  if (refusal) throw refusal;
+  await checkProject(deps, auth.account.id, template.id, envelope.projectId);
+  await checkWebhookUrl(deps, envelope.webhookUrl);
+
+  const account = auth.account;
+  const plan = findPlan(account.planTier);
+  const estimate = estimateVideo(account, template, inputs, await deps.throughput());
+  const cost: Cost = { ...estimate.charges, narrationSeconds: Math.round(estimate.expectedNarrationSeconds) };
+  const now = deps.now();
+  const id = newId("vid", now.getTime());
+  const row = await deps.database.db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    // The limiter row is the account's lock: creates of one account serialize here across processes.
+    const windows = await lockRateWindows(tx, accountSubject(account.id), now);
+    const usage = await usageSince(tx, account.id, currentPeriod(account.periodStartedAt, now).start);
+    const gate = checkGates(account, usage, await reservedCost(tx, account.id), cost);
+    if (gate) throw gate;
+    const busy = admitVideo(accountLimits(account), await countVideosInProgress(tx, account.id));
+    if (busy) throw new ApiError(busy.code, busy.detail, { retryAfterSeconds: busy.retryAfterSeconds });
+    // Only accepted videos count against the creates window; a refused body costs no creation.
+    const [counted, creation] = transition(initialState(accountLimits(account), windows), { type: "record_create" }, now.getTime());
+    const refused = refusalError(creation as Admission);
+    if (refused) throw refused;
+    await saveRateWindows(tx, accountSubject(account.id), { requests: counted.requests, creates: counted.creates, freeTools: counted.freeTools }, now);
+    const inserted = await insertVideo(tx, {
+      id,
+      accountId: account.id,
+      template: template.id,
+      status: "queued",
+      stage: STAGE_LABELS.queued,
+      progress: null,
+      projectId: envelope.projectId ?? null,
+      inputs,
+      webhookUrl: envelope.webhookUrl ?? null,
+      estimatedSeconds: estimate.expectedProcessingSeconds,
+      expectedCharges: plan ? cost : null,
+      createdAt: now,
+      updatedAt: now,
+    });
+    if (idempotencyKey) {
+      await completeIdempotencyKey(tx, account.id, idempotencyKey, { status: 202, body: { id }, headers: { location: `/v1/videos/${id}` }, resourceId: id });
+    }
+    try {
+      await deps.queue.sendPipeline(tx, { videoId: id });
+    } catch (error) {
+      deps.log.error("queue refused a video job", { videoId: id, error: error instanceof Error ? error.message : String(error) });
+      throw new ApiError("SERVICE_UNAVAILABLE", "The video queue is briefly unavailable; nothing was created or charged. Retry shortly (the same Idempotency-Key is safe).", {
+        retryAfterSeconds: 5,
+      });
+    }
+    return inserted;
+  });
+  faultPoint("after-create-commit");
+  return presentVideo(row, undefined, deps.config.publicBaseUrl);
+}
+
+export const LIST_DEFAULT = 20;
+export const LIST_MAX = 50;
+
+export function encodeCursor(videoId: string): string {
+  return Buffer.from(JSON.stringify({ before: videoId })).toString("base64url");
+}
+
+export function decodeCursor(cursor: string): string {
+  try {
+    const parsed = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")) as { before?: unknown };
+    if (typeof parsed.before === "string" && /^vid_[0-9a-z]{26}$/.test(parsed.before)) return parsed.before;
+  } catch {
+    // fall through
+  }
+  throw new ApiError("INVALID_INPUT", "cursor is not a nextCursor this API returned.", { errors: [{ path: "cursor", message: "is not a valid cursor", code: "invalid_format" }] });
+}
+
+export function parseLimit(raw: string | null): number {
+  if (raw === null) return LIST_DEFAULT;
+  const n = Number(raw);
+  if (!/^\d+$/.test(raw) || n < 1 || n > LIST_MAX) {
+    throw new ApiError("INVALID_INPUT", `limit must be an integer from 1 to ${LIST_MAX}.`, { errors: [{ path: "limit", message: `must be an integer from 1 to ${LIST_MAX}`, code: "too_large" }] });
+  }
+  return n;
+}
+
+export async function listVideos(deps: AppDeps, accountId: string, query: URLSearchParams) {
+  const limit = parseLimit(query.get("limit"));
+  const cursor = query.get("cursor");
+  const before = cursor ? decodeCursor(cursor) : undefined;
+  const rows = await listAccountVideos(deps.database.db, accountId, limit + 1, before);
+  const page = rows.slice(0, limit);
+  return { data: await presentVideos(deps, page), nextCursor: rows.length > limit ? encodeCursor(page.at(-1)!.id) : null };
+}
+
+export async function cancelVideo(deps: AppDeps, accountId: string, id: string): Promise<Video> {
+  const now = deps.now();
+  const cancelled = await cancelQueuedVideo(deps.database.db, accountId, id, {
+    status: "cancelled",
+    stage: STAGE_LABELS.cancelled,
+    errorCode: "CANCELLED",
+    errorMessage: "Cancelled at your request while queued; nothing was charged.",
+    updatedAt: now,
+  });
+  if (cancelled) return presentVideo(cancelled, undefined, deps.config.publicBaseUrl);
+  const current = await findAccountVideo(deps.database.db, accountId, id);
+  if (!current) throw new ApiError("NOT_FOUND", `No video ${id} on this account.`);
+  throw new ApiError("CANNOT_CANCEL", `Only a queued video can be cancelled; ${id} is ${current.status}.`);
+}
