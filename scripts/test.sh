@@ -11,7 +11,8 @@ bun run typecheck
 log="$(mktemp)"
 trap 'rm -f "$log"' EXIT
 set +e
-bun test "$@" 2>&1 | tee "$log"
+# bunfig.toml's [test] timeout is not applied by this Bun; pass it here.
+bun test --timeout 60000 "$@" 2>&1 | tee "$log"
 status="${PIPESTATUS[0]}"
 set -e
 passed="$(grep -Eo '^ *[0-9]+ pass$' "$log" | tail -1 | grep -Eo '[0-9]+' || echo 0)"

@@ -15,6 +15,10 @@ import { RateLimiter } from "../../src/limits/limiter.ts";
 import { type JobQueue, startJobQueue } from "../../src/queue/job-queue.ts";
 import { createLocalStorage } from "../../src/storage/local.ts";
 import { createThroughputMeter } from "../../src/videos/throughput.ts";
+import { startWorkers } from "../../src/videos/worker.ts";
+import { generatedMediaDir } from "../../render/media/generated-dir.ts";
+import { libx264Settings } from "../../render/plan/encoder.ts";
+import { createRenderPool } from "../../render/pool.ts";
 import { type DatabaseKind, freshDatabase } from "./databases.ts";
 
 export const BASE = "http://test.local";
@@ -36,8 +40,9 @@ export interface TestService {
  * Gives each test its own database and app. Call inside a describe block; use the returned getter in
  * tests: `const svc = useService("pglite"); test("...", async () => { await svc().request(...) })`.
  */
-export function useService(kind: DatabaseKind, env: Record<string, string> = {}): () => TestService {
+export function useService(kind: DatabaseKind, env: Record<string, string> = {}, options: { workers?: boolean } = {}): () => TestService {
   let current: TestService | undefined;
+  let stopWorkers: (() => Promise<void>) | undefined;
   beforeEach(async () => {
     const database = await freshDatabase(kind);
     const dataDir = mkdtempSync(join(tmpdir(), "svc-test-"));
@@ -50,7 +55,7 @@ export function useService(kind: DatabaseKind, env: Record<string, string> = {})
       config,
       database,
       log: silentLogger,
-      library: createFileLibrary(join(dataDir, "library")),
+      library: createFileLibrary(join(dataDir, "library"), generatedMediaDir(config.mediaCacheDir)),
       narrator,
       voicePreviews: createVoicePreviews(join(dataDir, "voice-previews"), narrator),
       storage: createLocalStorage(join(dataDir, "videos"), BASE),
@@ -61,6 +66,26 @@ export function useService(kind: DatabaseKind, env: Record<string, string> = {})
       now,
     };
     const app = createApp(deps);
+    if (options.workers) {
+      const pool = createRenderPool({ settings: libx264Settings("ultrafast"), reason: "tests" }, { maxConcurrentRenders: 1, threads: 2 });
+      const workers = await startWorkers({
+        database,
+        queue,
+        storage: deps.storage,
+        renderPool: pool,
+        ports: { narrator, library: deps.library },
+        workRoot: join(dataDir, "work"),
+        publicBaseUrl: BASE,
+        log: silentLogger,
+        now,
+        webhookPolicy: { allowPrivate: config.allowPrivateUrls, schemes: ["https:"] },
+        concurrency: 2,
+      });
+      stopWorkers = async () => {
+        await workers.stop();
+        await pool.close();
+      };
+    }
     const admin = async (command: string, args: Record<string, string> = {}) => {
       const result = await runAdminCommand({ db: database.db, now: deps.now }, command, args);
       if (!result.ok) throw new Error(`admin ${command} failed: ${result.error}`);
@@ -89,14 +114,16 @@ export function useService(kind: DatabaseKind, env: Record<string, string> = {})
         (await admin("create-account", { email: `user-${crypto.randomUUID()}@example.com`, ...args })) as never,
       admin,
     };
-  });
+  }, 60_000);
   afterEach(async () => {
     if (!current) return;
+    await stopWorkers?.();
+    stopWorkers = undefined;
     await current.queue.stop();
     await current.database.close();
     rmSync(current.dataDir, { recursive: true, force: true });
     current = undefined;
-  });
+  }, 60_000);
   return () => {
     if (!current) throw new Error("useService: no service outside a test");
     return current;
