@@ -1,0 +1,126 @@
+import { afterAll, describe, expect, test } from "bun:test";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import Stripe from "stripe";
+import { storyBody } from "../helpers/videos.ts";
+import { startWebhookReceiver } from "../fakes/webhook-receiver.ts";
+
+const ROOT = join(import.meta.dir, "../..");
+const dataDirs: string[] = [];
+const processes: Bun.Subprocess[] = [];
+afterAll(() => {
+  for (const p of processes) p.kill("SIGKILL");
+  for (const d of dataDirs) rmSync(d, { recursive: true, force: true });
+});
+
+/** The real service as a child process on the embedded database; resolves once it listens. */
+async function startService(dataDir: string, env: Record<string, string> = {}) {
+  const proc = Bun.spawn(["bun", "src/main.ts"], {
+    cwd: ROOT,
+    env: { ...process.env, DATA_DIR: dataDir, PORT: "0", UNSAFE_ALLOW_PRIVATE_URLS: "1", LOG_LEVEL: "info", ...env },
+    stdout: "ignore",
+    stderr: "pipe",
+  });
+  processes.push(proc);
+  const reader = proc.stderr.getReader();
+  let seen = "";
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) throw new Error(`service exited: ${seen}`);
+    seen += new TextDecoder().decode(value);
+    const line = seen.split("\n").find((l) => l.includes('"listening"'));
+    if (line) {
+      // Keep draining the log so the child never blocks on a full pipe.
+      void (async () => {
+        for (;;) if ((await reader.read()).done) break;
+      })();
+      return { proc, url: `http://127.0.0.1:${JSON.parse(line).port}` };
+    }
+  }
+}
+
+async function createAccount(dataDir: string) {
+  const proc = Bun.spawn(["bun", "src/admin/cli.ts", "create-account", "--email", `crash-${Date.now()}@example.com`, "--json"], { cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir }, stdout: "pipe", stderr: "pipe" });
+  const out = await new Response(proc.stdout).text();
+  await proc.exited;
+  return JSON.parse(out) as { apiKey: string; signingSecret: string };
+}
+
+async function poll(url: string, apiKey: string, id: string, until: (v: any) => boolean, timeoutMs = 180_000): Promise<any> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const res = await fetch(`${url}/v1/videos/${id}`, { headers: { authorization: `Bearer ${apiKey}` } });
+    const video = (await res.json()) as any;
+    if (res.status === 200 && until(video)) return video;
+    if (Date.now() > deadline) throw new Error(`timed out waiting on ${id}: ${JSON.stringify(video)}`);
+    await Bun.sleep(1100);
+  }
+}
+
+const post = (url: string, apiKey: string, body: unknown, idempotencyKey?: string) =>
+  fetch(`${url}/v1/videos`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${apiKey}`, "content-type": "application/json", ...(idempotencyKey ? { "idempotency-key": idempotencyKey } : {}) },
+    body: JSON.stringify(body),
+  });
+
+describe("crash recovery (kill -9)", () => {
+  test("killed while rendering: after a restart the video completes once, charged once, with one video.completed", async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), "crash-render-"));
+    dataDirs.push(dataDir);
+    const receiver = startWebhookReceiver();
+    try {
+      const { apiKey, signingSecret } = await createAccount(dataDir);
+      let service = await startService(dataDir);
+      const created = (await (await post(service.url, apiKey, storyBody({ webhookUrl: receiver.url() }))).json()) as any;
+      await poll(service.url, apiKey, created.id, (v) => v.status === "rendering" && v.progress >= 55);
+      service.proc.kill("SIGKILL");
+      await service.proc.exited;
+
+      service = await startService(dataDir);
+      const statuses = new Set<string>();
+      const video = await poll(service.url, apiKey, created.id, (v) => {
+        statuses.add(v.status);
+        return ["completed", "failed"].includes(v.status);
+      });
+      expect(video.status).toBe("completed");
+      // The narration finished before the crash and was kept: the second attempt went straight to rendering.
+      expect(statuses.has("narrating")).toBe(false);
+      const me = (await (await fetch(`${service.url}/v1/me`, { headers: { authorization: `Bearer ${apiKey}` } })).json()) as any;
+      expect(me.usage.creditsCharged.videos).toBe(1);
+      expect(me.usage.videosCompleted).toBe(1);
+      expect(me.usage.videosInProgress).toBe(0);
+      const redirect = await fetch(video.downloadUrl.replace(/^https?:\/\/[^/]+/, service.url), { redirect: "manual" });
+      expect(redirect.status).toBe(302);
+      await Bun.sleep(3000);
+      expect(receiver.received).toHaveLength(1);
+      const event = (await new Stripe("sk_test_unused").webhooks.constructEventAsync(receiver.received[0]!.body, receiver.received[0]!.headers["x-service-signature"]!, signingSecret.slice(6))) as any;
+      expect(event.type).toBe("video.completed");
+      service.proc.kill("SIGTERM");
+      await service.proc.exited;
+    } finally {
+      receiver.stop();
+    }
+  }, 400_000);
+
+  test("killed right after the create commit, before answering: a retry with the same key returns the same video", async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), "crash-create-"));
+    dataDirs.push(dataDir);
+    const { apiKey } = await createAccount(dataDir);
+    let service = await startService(dataDir, { SHORTVID_FAULT: "after-create-commit" });
+    const first = await post(service.url, apiKey, storyBody(), "retry-me").catch((error: Error) => error);
+    expect(first).toBeInstanceOf(Error);
+    await service.proc.exited;
+
+    service = await startService(dataDir);
+    const retry = await post(service.url, apiKey, storyBody(), "retry-me");
+    expect(retry.status).toBe(202);
+    expect(retry.headers.get("idempotent-replayed")).toBe("true");
+    const video = (await retry.json()) as any;
+    const list = (await (await fetch(`${service.url}/v1/videos`, { headers: { authorization: `Bearer ${apiKey}` } })).json()) as any;
+    expect(list.data.map((v: any) => v.id)).toEqual([video.id]);
+    service.proc.kill("SIGKILL");
+    await service.proc.exited;
+  }, 120_000);
+});
