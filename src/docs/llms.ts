@@ -52,7 +52,7 @@ Machine-readable description: ${base}/v1/openapi.json (OpenAPI 3.1).
 
 ## Video states
 
-queued -> preparing_media -> generating_script -> narrating -> rendering -> completed, skipping the stages a template does not have. Terminal: completed, failed (error = {code, message}), cancelled (only a queued video can be cancelled). progress is null while queued and 100 when completed.
+queued -> preparing_media -> generating_script -> narrating -> rendering -> completed, skipping the stages a template does not have. Terminal: completed, failed (error = {code, message}), cancelled (only a queued video can be cancelled). Any processing state can move to failed. progress is null while queued and 100 when completed; estimatedSecondsRemaining comes from this deployment's measured processing speed. Work survives restarts: each finished stage is kept, a failed attempt is retried with backoff, a worker that dies is replaced after its heartbeat lapses, and a watchdog ends anything left stuck with INTERRUPTED. Poll GET /v1/videos/{id} every 10-20 s, or pass webhookUrl.
 
 ## Plans
 
@@ -62,16 +62,18 @@ The plan and balance are checked before anything runs, so a 402 refusal costs no
 
 ## Limits
 
-- 60 requests per minute per account; 10 video creations per minute; free tools (estimate, scripts, previews) 30 per hour and 100 per day; 3 videos in progress (429 CONCURRENCY_LIMIT, Retry-After 30).
+- 60 requests per minute per account; 10 video creations per minute (only accepted videos count); free tools (estimate, scripts, previews) 30 per hour and 100 per day; 3 videos in progress (429 CONCURRENCY_LIMIT, Retry-After 30). A slot frees when a video completes, fails or is cancelled.
+- Every authenticated response carries X-RateLimit-Limit (requests per minute), X-RateLimit-Remaining (left in the current 60-second window) and X-RateLimit-Reset (seconds until the oldest counted request leaves the window, so one more is allowed; 0 when none is counted). Windows slide and are shared by every server process.
+- If the limiter's state cannot be read or written the request is refused with 503 RATE_LIMITER_UNAVAILABLE (never let through, never a 429); retry after Retry-After.
 - Public reference routes: 60 per minute per IP address.
 - Request body: 2 MB (413 INVALID_INPUT beyond).
-- Idempotency-Key: 1-255 characters on POST routes, kept 24 hours; same key and body replays the first answer with Idempotent-Replayed: true; a different body gives 422 IDEMPOTENCY_KEY_REUSED; while the first still runs, 409 IDEMPOTENCY_IN_PROGRESS.
+- Idempotency-Key: 1-255 characters on POST /v1/estimate, /v1/scripts, /v1/previews, /v1/videos and /v1/videos/{id}/cancel, kept 24 hours per account. Same key and body replays the first answer with Idempotent-Replayed: true (a create replay returns the video as it is now); a different body gives 422 IDEMPOTENCY_KEY_REUSED; while the first still runs, 409 IDEMPOTENCY_IN_PROGRESS with Retry-After. Bodies are compared as canonical JSON (object keys sorted, whitespace ignored) together with the method and path. Stored and replayed: 2xx, 400, 404 and 422. Not stored, so a retry with the same key runs again: 401, 402, 409, 429 and every 5xx.
 - Own media: 20 new URLs a day (a URL used in the last 30 days is reused); video up to 300 MB and 10 min, audio up to 30 MB and 10 min.
 - Every 429 carries Retry-After (seconds).
 
 ## Webhooks
 
-Deliveries are POSTs of {id, type, createdAt, data: Video} with the headers X-Service-Event (the event type) and ${SIGNATURE_HEADER}: t=<unix seconds>,v1=<hex>, where hex is HMAC-SHA256 of "<t>.<raw body>" keyed with webhooks.signingSecret from GET /v1/me without its whsec_ prefix. Compare in constant time and reject a t older than 5 minutes. Any 2xx acknowledges; timeout 10 s; redirects are not followed; failed deliveries are retried after 10 s, 60 s and 300 s with the same id.
+Deliveries are POSTs of {id, type, createdAt, data: Video} with the headers X-Service-Event (the event type) and ${SIGNATURE_HEADER}: t=<unix seconds>,v1=<hex>, where hex is HMAC-SHA256 of "<t>.<raw body>" keyed with webhooks.signingSecret from GET /v1/me without its whsec_ prefix. Compare in constant time and reject a t older than 5 minutes. Any 2xx acknowledges; timeout 10 s; redirects are not followed; failed deliveries are retried after 10 s, 60 s and 300 s with the same id and a fresh signature. The envelope id (evt_...) identifies the event: one per video outcome, the same on every retry, so use it to drop duplicates. X-Service-Event carries the event type (video.completed or video.failed). The URL is checked again at every delivery (https, public addresses only, connection pinned to the checked address).
 
 ## Errors
 

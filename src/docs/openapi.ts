@@ -4,6 +4,13 @@ import { ProblemSchema } from "../http/problem-schema.ts";
 import { type RouteDef, implicitErrors } from "../http/route.ts";
 import { JSON_SCHEMA_DIALECT } from "../templates/describe.ts";
 
+/** On every counted response (authenticated: per account; public routes: per client address). */
+const RATE_LIMIT_HEADERS = {
+  "X-RateLimit-Limit": { description: "Requests allowed per minute.", schema: { type: "integer" } },
+  "X-RateLimit-Remaining": { description: "Requests left in the current sliding 60-second window.", schema: { type: "integer" } },
+  "X-RateLimit-Reset": { description: "Seconds until the oldest counted request leaves the window (0 when none is counted).", schema: { type: "integer" } },
+};
+
 export const API_VERSION = "1.0.0";
 
 type Json = Record<string, unknown>;
@@ -36,7 +43,8 @@ function errorResponses(codes: RequestErrorCode[]): Record<string, Json> {
   const responses: Record<string, Json> = {};
   for (const [status, list] of [...byStatus].sort((a, b) => a[0] - b[0])) {
     const headers: Json = {};
-    if (status === 429) headers["Retry-After"] = { description: "Seconds to wait before retrying.", schema: { type: "integer" } };
+    if (status !== 401 && status !== 503) Object.assign(headers, RATE_LIMIT_HEADERS);
+    if (status === 429 || status === 503) headers["Retry-After"] = { description: "Seconds to wait before retrying.", schema: { type: "integer" } };
     if (status === 401) headers["WWW-Authenticate"] = { description: "Always `Bearer`.", schema: { type: "string" } };
     const description = status === 413 ? "INVALID_INPUT: the body is larger than 2 MB." : list.map((c) => `${c}: ${REQUEST_ERRORS[c].title}.`).join(" ");
     responses[String(status)] = {
@@ -69,14 +77,17 @@ export function buildOpenApi(routes: readonly RouteDef[], ctx: OpenApiContext): 
         name: "Idempotency-Key",
         in: "header",
         required: false,
-        description: "1-255 characters; a retry with the same key and body replays the first answer for 24 hours.",
+        description:
+          "1-255 characters, per account. A retry with the same key and body (compared as canonical JSON with the method and path) replays the first answer for 24 hours with `Idempotent-Replayed: true`; 2xx, 400, 404 and 422 answers are stored, 401, 402, 409, 429 and 5xx are not (the retry runs again). Another body: 422 IDEMPOTENCY_KEY_REUSED; first still running: 409 IDEMPOTENCY_IN_PROGRESS.",
         schema: { type: "string", minLength: 1, maxLength: 255 },
       });
     }
     const success = route.success;
-    const successHeaders = success.headers
+    const successHeaders: Json = success.headers
       ? Object.fromEntries(Object.entries(success.headers).map(([k, h]) => [k, { description: h.description, schema: convert(h.schema, components) }]))
-      : undefined;
+      : {};
+    if (route.rate !== "unlimited") Object.assign(successHeaders, RATE_LIMIT_HEADERS);
+    if (route.idempotent) successHeaders["Idempotent-Replayed"] = { description: "`true` on a replay of an earlier request with the same Idempotency-Key.", schema: { type: "string", enum: ["true"] } };
     const operation: Json = {
       operationId: route.operationId,
       tags: [route.tag],
@@ -96,7 +107,7 @@ export function buildOpenApi(routes: readonly RouteDef[], ctx: OpenApiContext): 
       responses: {
         [String(success.status)]: {
           description: success.description,
-          ...(successHeaders ? { headers: successHeaders } : {}),
+          ...(Object.keys(successHeaders).length > 0 ? { headers: successHeaders } : {}),
           // A redirect has no body worth describing; its Location header says it all.
           ...(success.status >= 300 && success.status < 400
             ? {}
