@@ -1,4 +1,4 @@
-import { and, eq, lt, or, sql } from "drizzle-orm";
+import { and, eq, lt, or } from "drizzle-orm";
 import type { Db } from "../client.ts";
 import { idempotencyKeys } from "../schema/index.ts";
 
@@ -86,5 +86,5 @@ export async function releaseIdempotencyKey(db: Db, accountId: string, key: stri
 }
 
 export async function deleteExpiredIdempotencyKeys(db: Db, now: Date): Promise<void> {
-  await db.delete(idempotencyKeys).where(sql`${idempotencyKeys.expiresAt} < ${now}`);
+  await db.delete(idempotencyKeys).where(lt(idempotencyKeys.expiresAt, now));
 }

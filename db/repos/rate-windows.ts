@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { eq, lt } from "drizzle-orm";
 import type { Windows } from "../../actors/account-actor.ts";
 import type { Db } from "../client.ts";
 import { rateWindows } from "../schema/index.ts";
@@ -18,5 +18,5 @@ export async function saveRateWindows(tx: Db, subject: string, windows: Windows,
 
 /** Rows untouched for a day hold no live window. */
 export async function deleteStaleRateWindows(db: Db, before: Date): Promise<void> {
-  await db.delete(rateWindows).where(sql`${rateWindows.updatedAt} < ${before}`);
+  await db.delete(rateWindows).where(lt(rateWindows.updatedAt, before));
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNotNull, lt, notInArray, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, lt, ne, notInArray, or, sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
 import { type VideoRow, downloadLinks, videos } from "../schema/index.ts";
 import { TERMINAL_STATUSES } from "./usage.ts";
@@ -57,7 +57,7 @@ export async function cancelQueuedVideo(db: Db, accountId: string, id: string, p
 export async function beginVideoAttempt(db: Db, id: string, now: Date): Promise<VideoRow | undefined> {
   const [row] = await db
     .update(videos)
-    .set({ attempts: sql`${videos.attempts} + 1`, heartbeatAt: now, updatedAt: now, startedAt: sql`coalesce(${videos.startedAt}, ${now})` })
+    .set({ attempts: sql`${videos.attempts} + 1`, heartbeatAt: now, updatedAt: now, startedAt: sql`coalesce(${videos.startedAt}, ${now.toISOString()}::timestamptz)` })
     .where(and(eq(videos.id, id), notInArray(videos.status, [...TERMINAL_STATUSES])))
     .returning();
   return row;
@@ -81,7 +81,7 @@ export async function findStuckVideos(db: Db, before: Date, queuedBefore: Date):
     .where(
       and(
         notInArray(videos.status, [...TERMINAL_STATUSES]),
-        sql`((${videos.status} <> 'queued' and ${videos.heartbeatAt} < ${before}) or (${videos.status} = 'queued' and ${videos.createdAt} < ${queuedBefore}))`,
+        or(and(ne(videos.status, "queued"), lt(videos.heartbeatAt, before)), and(eq(videos.status, "queued"), lt(videos.createdAt, queuedBefore))),
       ),
     )
     .limit(100);

@@ -1,4 +1,6 @@
 import { and, eq, lt } from "drizzle-orm";
+import { deleteExpiredIdempotencyKeys } from "../../db/repos/idempotency.ts";
+import { deleteStaleRateWindows } from "../../db/repos/rate-windows.ts";
 import { findStuckVideos } from "../../db/repos/videos.ts";
 import { webhookDeliveries } from "../../db/schema/index.ts";
 import type { OutboundPolicy } from "../net/outbound.ts";
@@ -70,7 +72,14 @@ export async function startWorkers(deps: WorkerDeps): Promise<{ stop(): Promise<
     await attemptDelivery({ database: deps.database, queue: deps.queue, policy: deps.webhookPolicy, now: deps.now }, job!.data.deliveryId);
   });
   const watchdog = setInterval(() => {
-    Promise.all([runWatchdog(deps), requeueOverdueDeliveries(deps)]).catch((error) => deps.log.error("watchdog failed", { error: error instanceof Error ? error.message : String(error) }));
+    const now = deps.now();
+    Promise.all([
+      runWatchdog(deps),
+      requeueOverdueDeliveries(deps),
+      deleteExpiredIdempotencyKeys(deps.database.db, now),
+      // A day-old row holds no live window.
+      deleteStaleRateWindows(deps.database.db, new Date(now.getTime() - 24 * 3600_000)),
+    ]).catch((error) => deps.log.error("watchdog failed", { error: error instanceof Error ? error.message : String(error) }));
   }, WATCHDOG_EVERY_MS);
   return {
     async stop() {

@@ -29,8 +29,7 @@ export async function waitForVideo(svc: TestService, apiKey: string, id: string,
 
 const finished = (v: any) => ["completed", "failed", "cancelled"].includes(v.status);
 
-// One database kind is enough to exercise rendering; the database paths are covered by the integration tests.
-describe.each(DATABASE_KINDS.slice(0, 1))("video lifecycle on %s", (kind) => {
+describe.each(DATABASE_KINDS)("video lifecycle on %s", (kind) => {
   const svc = useService(kind, { UNSAFE_ALLOW_PRIVATE_URLS: "1" }, { workers: true });
 
   test("a reddit_story renders to a playable MP4, is charged once, frees its slot and sends one signed video.completed", async () => {
