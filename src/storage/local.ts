@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
-import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, linkSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
 /**
@@ -28,11 +28,14 @@ function signingKey(dir: string): Buffer {
   if (!existsSync(path)) {
     const temp = `${path}.${process.pid}`;
     writeFileSync(temp, randomBytes(32).toString("hex"), { mode: 0o600 });
-    // First writer wins; everyone then reads the same key.
+    // First writer wins (link fails when the name exists, where rename would replace it); everyone
+    // then reads the same key.
     try {
-      renameSync(temp, path);
+      linkSync(temp, path);
     } catch {
       // another process got there first
+    } finally {
+      rmSync(temp, { force: true });
     }
   }
   return Buffer.from(readFileSync(path, "utf8").trim(), "hex");
