@@ -53,7 +53,6 @@ async function finish(ctx: FinishContext, video: VideoRow, attempt: number, patc
     if (!video.webhookUrl) return;
     const finished = { ...video, ...patch, updatedAt: ctx.now } as VideoRow;
     const type = patch.status === "completed" ? "video.completed" : "video.failed";
-    if (patch.status === "cancelled") return;
     const id = newId("evt", ctx.now.getTime());
     const payload = { id, type, createdAt: ctx.now.toISOString(), data: presentVideo(finished, link, ctx.publicBaseUrl) };
     await tx.insert(webhookDeliveries).values({ id, accountId: video.accountId, videoId: video.id, type, url: video.webhookUrl, payload, state: "pending", createdAt: ctx.now, nextAttemptAt: ctx.now });

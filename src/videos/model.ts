@@ -9,7 +9,6 @@ import { TEMPLATE_IDS } from "../templates/template.ts";
 export const VIDEO_STATUSES = ["queued", "preparing_media", "generating_script", "narrating", "rendering", "completed", "failed", "cancelled"] as const;
 export type VideoStatus = (typeof VIDEO_STATUSES)[number];
 export const TERMINAL: readonly VideoStatus[] = ["completed", "failed", "cancelled"];
-export type ProcessingStatus = Exclude<VideoStatus, "queued" | "completed" | "failed" | "cancelled">;
 
 /** `stage`: the human label of each status. */
 export const STAGE_LABELS: Record<VideoStatus, string> = {
