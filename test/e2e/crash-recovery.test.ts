@@ -5,8 +5,7 @@ import { join } from "node:path";
 import Stripe from "stripe";
 import { storyBody } from "../helpers/videos.ts";
 import { startWebhookReceiver } from "../fakes/webhook-receiver.ts";
-
-const ROOT = join(import.meta.dir, "../..");
+import { ROOT, spawnService } from "../helpers/service-process.ts";
 const dataDirs: string[] = [];
 const processes: Bun.Subprocess[] = [];
 afterAll(() => {
@@ -14,30 +13,11 @@ afterAll(() => {
   for (const d of dataDirs) rmSync(d, { recursive: true, force: true });
 });
 
-/** The real service as a child process on the embedded database; resolves once it listens. */
+/** The real service on the embedded database in `dataDir`, with loopback webhooks allowed. */
 async function startService(dataDir: string, env: Record<string, string> = {}) {
-  const proc = Bun.spawn(["bun", "src/main.ts"], {
-    cwd: ROOT,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: "0", UNSAFE_ALLOW_PRIVATE_URLS: "1", LOG_LEVEL: "info", ...env },
-    stdout: "ignore",
-    stderr: "pipe",
-  });
-  processes.push(proc);
-  const reader = proc.stderr.getReader();
-  let seen = "";
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) throw new Error(`service exited: ${seen}`);
-    seen += new TextDecoder().decode(value);
-    const line = seen.split("\n").find((l) => l.includes('"listening"'));
-    if (line) {
-      // Keep draining the log so the child never blocks on a full pipe.
-      void (async () => {
-        for (;;) if ((await reader.read()).done) break;
-      })();
-      return { proc, url: `http://127.0.0.1:${JSON.parse(line).port}` };
-    }
-  }
+  const service = await spawnService({ DATA_DIR: dataDir, UNSAFE_ALLOW_PRIVATE_URLS: "1", ...env });
+  processes.push(service.proc);
+  return service;
 }
 
 async function createAccount(dataDir: string) {

@@ -3,8 +3,7 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { freshDatabase } from "../helpers/databases.ts";
-
-const ROOT = join(import.meta.dir, "../..");
+import { ROOT, spawnService } from "../helpers/service-process.ts";
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
   for (const fn of cleanups.splice(0).reverse()) await fn();
@@ -22,23 +21,10 @@ async function admin(env: Record<string, string>, ...args: string[]) {
   return { stdout, stderr, code, json: () => JSON.parse(stdout) };
 }
 
-/** Starts the real service on a free port and waits for it to listen. */
 async function startService(env: Record<string, string>) {
-  const proc = Bun.spawn(["bun", "src/main.ts"], { cwd: ROOT, env: { ...process.env, PORT: "0", LOG_LEVEL: "info", ...env }, stdout: "pipe", stderr: "pipe" });
-  const reader = proc.stderr.getReader();
-  let seen = "";
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) throw new Error(`service exited: ${seen}`);
-    seen += new TextDecoder().decode(value);
-    const line = seen.split("\n").find((l) => l.includes('"listening"'));
-    if (line) {
-      reader.releaseLock();
-      const port = JSON.parse(line).port as number;
-      cleanups.push(() => void proc.kill("SIGKILL"));
-      return { proc, url: `http://127.0.0.1:${port}` };
-    }
-  }
+  const service = await spawnService(env);
+  cleanups.push(() => void service.proc.kill("SIGKILL"));
+  return service;
 }
 
 describe("admin command", () => {
