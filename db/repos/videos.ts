@@ -35,12 +35,13 @@ export async function listAccountVideos(db: Db, accountId: string, limit: number
     .limit(limit);
 }
 
-export async function countVideosInProgress(db: Db, accountId: string): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
+/** Expected costs of the account's unfinished videos (reserved against its balance). */
+export async function expectedChargesInProgress(db: Db, accountId: string) {
+  const rows = await db
+    .select({ expected: videos.expectedCharges })
     .from(videos)
     .where(and(eq(videos.accountId, accountId), notInArray(videos.status, [...TERMINAL_STATUSES])));
-  return row?.n ?? 0;
+  return rows.flatMap((r) => (r.expected ? [r.expected] : []));
 }
 
 /** Cancels only a queued video; undefined when it had already moved on. */

@@ -1,17 +1,17 @@
-import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { completeIdempotencyKey } from "../../db/repos/idempotency.ts";
 import { lockRateWindows, saveRateWindows } from "../../db/repos/rate-windows.ts";
 import { usageSince } from "../../db/repos/usage.ts";
 import {
   cancelQueuedVideo,
-  countVideosInProgress,
+  expectedChargesInProgress,
   findAccountVideo,
   insertVideo,
   latestDownloadLinks,
   listAccountVideos,
 } from "../../db/repos/videos.ts";
-import { type VideoRow, projects, videos } from "../../db/schema/index.ts";
+import { findAccountProject } from "../../db/repos/projects.ts";
+import type { VideoRow } from "../../db/schema/index.ts";
 import { type Admission, admitVideo, initialState, transition } from "../../actors/account-actor.ts";
 import { currentPeriod, findPlan } from "../account/plans.ts";
 import type { AppDeps } from "../deps.ts";
@@ -26,7 +26,7 @@ import { PRODUCTIONS } from "../templates/productions.ts";
 import { validateTemplateRequest } from "../templates/validate.ts";
 import { mintDownloadLink } from "./finish.ts";
 import { type Cost, checkGates } from "./gates.ts";
-import { CreateVideoRequest, STAGE_LABELS, TERMINAL, type VideoStatus } from "./model.ts";
+import { CreateVideoRequest, STAGE_LABELS } from "./model.ts";
 import { type Video, presentVideo } from "./present.ts";
 
 /** Present rows, minting a fresh download link for completed videos whose link expired. */
@@ -64,23 +64,18 @@ async function checkProject(deps: AppDeps, accountId: string, template: string, 
   if (template === "fake_text_message") {
     throw new ApiError("INVALID_INPUT", "fake_text_message takes no projectId.", { errors: [{ path: "projectId", message: "is not accepted by fake_text_message", code: "unknown_field" }] });
   }
-  const [project] = await deps.database.db
-    .select({ id: projects.id, template: projects.template })
-    .from(projects)
-    .where(and(eq(projects.id, projectId), eq(projects.accountId, accountId)));
+  const project = await findAccountProject(deps.database.db, accountId, projectId);
   if (!project || project.template !== template) throw new ApiError("NOT_FOUND", `No ${template} project ${projectId} on this account.`);
 }
 
 /** Costs still to be charged for the account's unfinished videos: reserved against its balance. */
 async function reservedCost(db: Db, accountId: string): Promise<Cost> {
-  const rows = await db.select({ status: videos.status, expected: videos.expectedCharges }).from(videos).where(eq(videos.accountId, accountId));
   const reserved: Cost = { narration: 0, render: 0, videos: 0, narrationSeconds: 0 };
-  for (const row of rows) {
-    if (TERMINAL.includes(row.status as VideoStatus) || !row.expected) continue;
-    reserved.narration += row.expected.narration;
-    reserved.render += row.expected.render;
-    reserved.videos += row.expected.videos;
-    reserved.narrationSeconds += row.expected.narrationSeconds;
+  for (const expected of await expectedChargesInProgress(db, accountId)) {
+    reserved.narration += expected.narration;
+    reserved.render += expected.render;
+    reserved.videos += expected.videos;
+    reserved.narrationSeconds += expected.narrationSeconds;
   }
   return reserved;
 }
@@ -117,7 +112,7 @@ export async function createVideo(deps: AppDeps, auth: AuthContext, body: unknow
     const usage = await usageSince(tx, account.id, currentPeriod(account.periodStartedAt, now).start);
     const gate = checkGates(account, usage, await reservedCost(tx, account.id), cost);
     if (gate) throw gate;
-    const busy = admitVideo(accountLimits(account), await countVideosInProgress(tx, account.id));
+    const busy = admitVideo(accountLimits(account), usage.videosInProgress);
     if (busy) throw new ApiError(busy.code, busy.detail, { retryAfterSeconds: busy.retryAfterSeconds });
     // Only accepted videos count against the creates window; a refused body costs no creation.
     const [counted, creation] = transition(initialState(accountLimits(account), windows), { type: "record_create" }, now.getTime());
