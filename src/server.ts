@@ -20,6 +20,7 @@ import { chooseEncoder } from "../render/encoder-probe.ts";
 import { createRenderPool } from "../render/pool.ts";
 import { createThroughputMeter } from "./videos/throughput.ts";
 import { startWorkers } from "./videos/worker.ts";
+import { webhookPolicy } from "./webhooks/deliver.ts";
 
 export interface RunningServer {
   /** The HTTP port; undefined for a worker-only process. */
@@ -96,7 +97,7 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
         publicBaseUrl: config.publicBaseUrl,
         log,
         now,
-        webhookPolicy: { allowPrivate: config.allowPrivateUrls, schemes: ["https:"] },
+        webhookPolicy: webhookPolicy(config.allowPrivateUrls),
         concurrency: Math.max(2, renderPool.stats().maxConcurrentRenders + 1),
       })
     : undefined;

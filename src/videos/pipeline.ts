@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import type { Database, Db } from "../../db/client.ts";
+import type { Database } from "../../db/client.ts";
 import { findAccountById } from "../../db/repos/accounts.ts";
 import { beginVideoAttempt, updateVideoForAttempt, type VideoPatch } from "../../db/repos/videos.ts";
 import type { VideoRow } from "../../db/schema/index.ts";
@@ -44,6 +44,10 @@ export function stageProgress(stages: readonly PreRenderStage[], index: number):
   return Math.round(5 + (index / Math.max(1, stages.length)) * (RENDER_START - 5));
 }
 
+export function finishContext(deps: PipelineDeps): FinishContext {
+  return { db: deps.database.db, queue: deps.queue, publicBaseUrl: deps.publicBaseUrl, now: deps.now() };
+}
+
 /** A failure as the video's error, and whether another attempt could succeed. */
 export function classifyFailure(error: unknown, stage: string): { code: FailureCode; message: string; retryable: boolean } {
   if (error instanceof StageFailure) return { code: error.code, message: error.message, retryable: error.retryable };
@@ -63,9 +67,8 @@ export async function processVideo(deps: PipelineDeps, videoId: string, info: At
   if (!started) return; // finished or cancelled meanwhile
   const attempt = started.attempts;
   const production = PRODUCTIONS[started.template as TemplateId];
-  const finishCtx = (): FinishContext => ({ db, queue: deps.queue, publicBaseUrl: deps.publicBaseUrl, now: deps.now() });
   if (!production) {
-    await failVideo(finishCtx(), started, attempt, "RENDER_FAILED", `This deployment cannot render ${started.template} videos.`);
+    await failVideo(finishContext(deps), started, attempt, "RENDER_FAILED", `This deployment cannot render ${started.template} videos.`);
     return;
   }
   const controller = new AbortController();
@@ -87,7 +90,7 @@ export async function processVideo(deps: PipelineDeps, videoId: string, info: At
     const failure = classifyFailure(error, stage);
     deps.log.warn("video attempt failed", { videoId, attempt, stage, code: failure.code, retryable: failure.retryable, error: failure.message });
     if (failure.retryable && info.retryCount < info.retryLimit) throw error;
-    await failVideo(finishCtx(), started, attempt, failure.code, failure.message).catch((e) => {
+    await failVideo(finishContext(deps), started, attempt, failure.code, failure.message).catch((e) => {
       if (!(e instanceof Superseded)) throw e;
     });
   } finally {
@@ -137,6 +140,6 @@ async function runAttempt(
   const account = await findAccountById(deps.database.db, video.accountId);
   const legacy = findPlan(account?.planTier ?? null)?.pricingV2 === false;
   const charges = production.charges(ctx.inputs, outputs, legacy);
-  await completeVideo({ db: deps.database.db as Db, queue: deps.queue, publicBaseUrl: deps.publicBaseUrl, now: deps.now() }, video, video.attempts, charges, timeline.duration, legacy);
+  await completeVideo(finishContext(deps), video, video.attempts, charges, timeline.duration, legacy);
   rmSync(workDir, { recursive: true, force: true });
 }

@@ -24,6 +24,7 @@ import { accountLimits, accountSubject, refusalError } from "../limits/limiter.t
 import { OutboundError, checkUrl } from "../net/outbound.ts";
 import { PRODUCTIONS } from "../templates/productions.ts";
 import { validateTemplateRequest } from "../templates/validate.ts";
+import { webhookPolicy } from "../webhooks/deliver.ts";
 import { mintDownloadLink } from "./finish.ts";
 import { type Cost, checkGates } from "./gates.ts";
 import { CreateVideoRequest, STAGE_LABELS } from "./model.ts";
@@ -52,7 +53,7 @@ export async function getVideo(deps: AppDeps, accountId: string, id: string): Pr
 async function checkWebhookUrl(deps: AppDeps, url: string | undefined): Promise<void> {
   if (url === undefined) return;
   try {
-    await checkUrl(url, { allowPrivate: deps.config.allowPrivateUrls, schemes: ["https:"] });
+    await checkUrl(url, webhookPolicy(deps.config.allowPrivateUrls));
   } catch (error) {
     if (error instanceof OutboundError) throw new ApiError("INVALID_WEBHOOK_URL", `webhookUrl ${error.message}; it must be an https URL on a public address.`);
     throw error;

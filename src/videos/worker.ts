@@ -7,7 +7,7 @@ import type { OutboundPolicy } from "../net/outbound.ts";
 import { PIPELINE_RETRY_LIMIT, type PipelineJob, QUEUES, type WebhookJob } from "../queue/job-queue.ts";
 import { attemptDelivery } from "../webhooks/deliver.ts";
 import { failVideo, Superseded } from "./finish.ts";
-import { type PipelineDeps, processVideo } from "./pipeline.ts";
+import { finishContext, type PipelineDeps, processVideo } from "./pipeline.ts";
 
 /** A started video whose heartbeat stopped this long ago is ended (the queue retries dead workers much sooner). */
 export const STALLED_AFTER_MS = 10 * 60_000;
@@ -32,7 +32,7 @@ export async function runWatchdog(deps: PipelineDeps): Promise<number> {
         ? "The video waited in the queue too long without being picked up; create it again."
         : `Processing stopped while ${video.stage.toLowerCase()} and did not resume; create the video again.`;
     try {
-      await failVideo({ db: deps.database.db, queue: deps.queue, publicBaseUrl: deps.publicBaseUrl, now }, video, video.attempts, "INTERRUPTED", message);
+      await failVideo({ ...finishContext(deps), now }, video, video.attempts, "INTERRUPTED", message);
       ended++;
     } catch (error) {
       if (!(error instanceof Superseded)) throw error;

@@ -16,6 +16,7 @@ import { type JobQueue, startJobQueue } from "../../src/queue/job-queue.ts";
 import { createLocalStorage } from "../../src/storage/local.ts";
 import { createThroughputMeter } from "../../src/videos/throughput.ts";
 import { startWorkers } from "../../src/videos/worker.ts";
+import { webhookPolicy } from "../../src/webhooks/deliver.ts";
 import { generatedMediaDir } from "../../render/media/generated-dir.ts";
 import { libx264Settings } from "../../render/plan/encoder.ts";
 import { createRenderPool } from "../../render/pool.ts";
@@ -79,7 +80,7 @@ export function useService(kind: DatabaseKind, env: Record<string, string> = {},
         publicBaseUrl: BASE,
         log: silentLogger,
         now,
-        webhookPolicy: { allowPrivate: config.allowPrivateUrls, schemes: ["https:"] },
+        webhookPolicy: webhookPolicy(config.allowPrivateUrls),
         concurrency: 2,
       });
       stopWorkers = async () => {

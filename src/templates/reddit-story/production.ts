@@ -10,7 +10,7 @@ import { NarrationError } from "../../narration/narrator.ts";
 import { narrationFailureCode } from "../../narration/service.ts";
 import type { WordTiming } from "../../narration/words.ts";
 import { type Charges, StageFailure, type TemplateProduction } from "../production.ts";
-import { titleCardSvg } from "./title-card.ts";
+import { CARD_WIDTH, titleCardSvg } from "./title-card.ts";
 
 export interface StoryMedia {
   backgroundPath: string;
@@ -52,7 +52,7 @@ export function storyTimeline(inputs: Record<string, any>, media: StoryMedia, na
     layers: [
       {
         path: card.path,
-        x: Math.round((VIDEO_WIDTH - 940) / 2),
+        x: Math.round((VIDEO_WIDTH - CARD_WIDTH) / 2),
         y: Math.min(CARD_TOP, VIDEO_HEIGHT - card.height - 100),
         start: 0,
         end: Math.min(duration, Math.max(titleEnd + 0.4, 1)),
