@@ -23,6 +23,11 @@ export interface ActorState {
 
 export type Windows = Omit<ActorState, "limits">;
 
+/** The part of a state that is persisted (the limits come from the account). */
+export function windowsOf(state: ActorState): Windows {
+  return { requests: state.requests, creates: state.creates, freeTools: state.freeTools };
+}
+
 export type RequestKind = "read" | "free_tool";
 
 /** X-RateLimit-* values: the per-minute request limit, what is left of it, and seconds until a slot frees. */

@@ -73,7 +73,8 @@ export function createApp(deps: AppDeps, routes: readonly RouteDef[] = allRoutes
       limitHeaders = await admit(route, request, auth);
       const idempotencyKey = route.idempotent ? readIdempotencyKey(request.headers) : undefined;
       const body = route.method === "POST" ? await readJsonBody(request) : undefined;
-      const ctx: RouteContext = { request, params, query: new URL(request.url).searchParams, requestId, auth, body, idempotencyKey };
+      const url = new URL(request.url);
+      const ctx: RouteContext = { request, params, query: url.searchParams, requestId, auth, body, idempotencyKey };
       const respond = async () => {
         try {
           return toResponse(await route.handle(ctx, deps), requestId);
@@ -88,7 +89,7 @@ export function createApp(deps: AppDeps, routes: readonly RouteDef[] = allRoutes
         accountId: auth.account.id,
         key: idempotencyKey,
         method: route.method,
-        path: new URL(request.url).pathname,
+        path: url.pathname,
         body,
         now: deps.now(),
         respond,

@@ -1,4 +1,4 @@
-import { type Admission, type Limits, type RequestKind, initialState, transition } from "../../actors/account-actor.ts";
+import { type Admission, type Limits, type RequestKind, initialState, transition, windowsOf } from "../../actors/account-actor.ts";
 import { ActorRegistry } from "../../actors/registry.ts";
 import type { Database, Db } from "../../db/client.ts";
 import { lockRateWindows, saveRateWindows } from "../../db/repos/rate-windows.ts";
@@ -73,7 +73,7 @@ export class RateLimiter {
           const now = this.now();
           const windows = await lockRateWindows(tx as Db, subject, now);
           const [state, result] = transition(initialState(limits, windows), { type: "admit", kind }, now.getTime());
-          await saveRateWindows(tx as Db, subject, { requests: state.requests, creates: state.creates, freeTools: state.freeTools }, now);
+          await saveRateWindows(tx as Db, subject, windowsOf(state), now);
           return result as Admission;
         });
       } catch (error) {

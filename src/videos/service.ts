@@ -12,7 +12,7 @@ import {
 } from "../../db/repos/videos.ts";
 import { findAccountProject } from "../../db/repos/projects.ts";
 import type { VideoRow } from "../../db/schema/index.ts";
-import { type Admission, admitVideo, initialState, transition } from "../../actors/account-actor.ts";
+import { type Admission, admitVideo, initialState, transition, windowsOf } from "../../actors/account-actor.ts";
 import { currentPeriod, findPlan } from "../account/plans.ts";
 import type { AppDeps } from "../deps.ts";
 import { ApiError } from "../errors.ts";
@@ -119,7 +119,7 @@ export async function createVideo(deps: AppDeps, auth: AuthContext, body: unknow
     const [counted, creation] = transition(initialState(accountLimits(account), windows), { type: "record_create" }, now.getTime());
     const refused = refusalError(creation as Admission);
     if (refused) throw refused;
-    await saveRateWindows(tx, accountSubject(account.id), { requests: counted.requests, creates: counted.creates, freeTools: counted.freeTools }, now);
+    await saveRateWindows(tx, accountSubject(account.id), windowsOf(counted), now);
     const inserted = await insertVideo(tx, {
       id,
       accountId: account.id,
