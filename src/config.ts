@@ -1,5 +1,6 @@
 import { Type, type Static } from "@sinclair/typebox";
 import { Value } from "@sinclair/typebox/value";
+import { readFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { join, resolve } from "node:path";
 
@@ -25,6 +26,10 @@ export const ConfigSchema = Type.Object({
   UNSAFE_ALLOW_PRIVATE_URLS: Type.Union([Type.Literal("0"), Type.Literal("1")], {
     default: "0",
     description: "1 lets server-side fetches of callers' URLs (webhooks, own media, articles) reach http and private or loopback addresses. Only for tests and local demos.",
+  }),
+  OUTBOUND_CA_FILE: Type.String({
+    default: "",
+    description: "PEM file of certificates to trust, instead of the system's, when fetching callers' https URLs (a private CA). Empty: the system's.",
   }),
   NARRATION_PROVIDER: Type.Union(
     [Type.Literal("auto"), Type.Literal("offline"), Type.Literal("elevenlabs"), Type.Literal("openai"), Type.Literal("kokoro")],
@@ -65,6 +70,7 @@ export interface Config {
   logLevel: RawConfig["LOG_LEVEL"];
   role: RawConfig["ROLE"];
   allowPrivateUrls: boolean;
+  outboundCa: string | undefined;
   narration: {
     provider: RawConfig["NARRATION_PROVIDER"];
     offlineEngine: RawConfig["OFFLINE_TTS_ENGINE"];
@@ -108,6 +114,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: raw.LOG_LEVEL,
     role: raw.ROLE,
     allowPrivateUrls: raw.UNSAFE_ALLOW_PRIVATE_URLS === "1",
+    outboundCa: raw.OUTBOUND_CA_FILE ? readFileSync(resolve(raw.OUTBOUND_CA_FILE), "utf8") : undefined,
     narration: {
       provider: raw.NARRATION_PROVIDER,
       offlineEngine: raw.OFFLINE_TTS_ENGINE,

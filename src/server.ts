@@ -20,7 +20,8 @@ import { chooseEncoder } from "../render/encoder-probe.ts";
 import { createRenderPool } from "../render/pool.ts";
 import { createThroughputMeter } from "./videos/throughput.ts";
 import { startWorkers } from "./videos/worker.ts";
-import { webhookPolicy } from "./webhooks/deliver.ts";
+import { callerUrlPolicy } from "./net/outbound.ts";
+import { createOwnMediaImporter } from "./media/own-media.ts";
 
 export interface RunningServer {
   /** The HTTP port; undefined for a worker-only process. */
@@ -92,12 +93,16 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
         queue,
         storage,
         renderPool,
-        ports: { narrator, library },
+        ports: {
+          narrator,
+          library,
+          ownMedia: createOwnMediaImporter({ db: database.db, storage, policy: callerUrlPolicy(config), tempRoot: join(config.dataDir, "imports"), now }),
+        },
         workRoot: join(config.dataDir, "work"),
         publicBaseUrl: config.publicBaseUrl,
         log,
         now,
-        webhookPolicy: webhookPolicy(config.allowPrivateUrls),
+        webhookPolicy: callerUrlPolicy(config),
         concurrency: Math.max(2, renderPool.stats().maxConcurrentRenders + 1),
       })
     : undefined;

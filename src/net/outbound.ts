@@ -30,6 +30,13 @@ export interface OutboundPolicy {
   allowAddress?(address: string): boolean;
   /** Resolves a host name to its addresses (injectable for tests). */
   resolve?(hostname: string): Promise<string[]>;
+  /** Certificates trusted instead of the system's (a private CA; tests' self-signed servers). */
+  ca?: string;
+}
+
+/** Callers' URLs (webhooks, own media): https on public addresses only, unless UNSAFE_ALLOW_PRIVATE_URLS. */
+export function callerUrlPolicy(config: { allowPrivateUrls: boolean; outboundCa?: string }): OutboundPolicy {
+  return { allowPrivate: config.allowPrivateUrls, schemes: ["https:"], ca: config.outboundCa };
 }
 
 /** Public unicast only: loopback, private, link-local (cloud metadata), CGNAT, benchmarking, unique-local, NAT64, 6to4... are not. */
@@ -107,7 +114,7 @@ export interface OutboundResponse {
   url: string;
 }
 
-function once(url: URL, address: string, request: OutboundRequest, deadline: AbortSignal): Promise<OutboundResponse> {
+function once(url: URL, address: string, request: OutboundRequest, deadline: AbortSignal, ca: string | undefined): Promise<OutboundResponse> {
   return new Promise((resolve, reject) => {
     const family = ipaddr.parse(address).kind() === "ipv6" ? 6 : 4;
     const client = url.protocol === "https:" ? https : http;
@@ -120,7 +127,8 @@ function once(url: URL, address: string, request: OutboundRequest, deadline: Abo
         lookup: (_host: string, options: { all?: boolean }, callback: (...args: unknown[]) => void) =>
           options?.all ? callback(null, [{ address, family }]) : callback(null, address, family),
         signal: deadline,
-      } as http.RequestOptions,
+        ...(ca ? { ca } : {}),
+      } as https.RequestOptions,
       (res) => {
         const chunks: Uint8Array[] = [];
         let size = 0;
@@ -157,7 +165,7 @@ export async function outboundRequest(raw: string, request: OutboundRequest, pol
   let url = checkUrlForm(raw, policy);
   for (let hop = 0; ; hop++) {
     const address = await resolveAllowed(url, policy);
-    const response = await once(url, address, request, deadline);
+    const response = await once(url, address, request, deadline, policy.ca);
     const location = response.headers.location;
     if (response.status < 300 || response.status >= 400 || request.maxRedirects === 0 || typeof location !== "string") return response;
     if (hop >= request.maxRedirects) throw new OutboundError("too_many_redirects", `more than ${request.maxRedirects} redirects`);

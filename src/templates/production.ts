@@ -1,18 +1,21 @@
 import type { Timeline } from "../../render/timeline.ts";
-import type { ApiError, FailureCode } from "../errors.ts";
+import type { FailureCode } from "../errors.ts";
 import type { MediaLibrary } from "../media/library.ts";
+import type { OwnMediaImporter } from "../media/own-media.ts";
 import type { Narrator } from "../narration/narrator.ts";
 
 /** What a template's production may use; it never spawns processes itself. */
 export interface ProductionPorts {
   narrator: Narrator;
   library: MediaLibrary;
+  ownMedia: OwnMediaImporter;
   /** Draws an SVG to a PNG (on the render pool's threads). */
   drawPng(svg: string, outPath: string): Promise<void>;
 }
 
 export interface ProductionContext {
   videoId: string;
+  accountId: string;
   inputs: Record<string, unknown>;
   projectId: string | null;
   /** Kept across attempts of this video on this machine; files named in stage outputs live here. */
@@ -46,8 +49,6 @@ export interface Charges {
  */
 export interface TemplateProduction {
   stages: PreRenderStage[];
-  /** A refusal at create time for inputs this deployment cannot produce. */
-  refuse?(inputs: Record<string, unknown>): ApiError | undefined;
   runStage(stage: PreRenderStage, ctx: ProductionContext, outputs: Record<string, unknown>): Promise<unknown>;
   /** Files a finished stage left in the work folder; a stage whose files are gone runs again. */
   stageFiles(stage: PreRenderStage, output: unknown): string[];

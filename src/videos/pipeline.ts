@@ -109,6 +109,7 @@ async function runAttempt(
   mkdirSync(workDir, { recursive: true });
   const ctx: ProductionContext = {
     videoId: video.id,
+    accountId: video.accountId,
     inputs: video.inputs as Record<string, unknown>,
     projectId: video.projectId,
     workDir,

@@ -21,10 +21,9 @@ import { faultPoint } from "../faults.ts";
 import type { AuthContext } from "../http/route.ts";
 import { newId } from "../ids.ts";
 import { accountLimits, accountSubject, refusalError } from "../limits/limiter.ts";
-import { OutboundError, checkUrl } from "../net/outbound.ts";
+import { OutboundError, callerUrlPolicy, checkUrl } from "../net/outbound.ts";
 import { PRODUCTIONS } from "../templates/productions.ts";
 import { validateTemplateRequest } from "../templates/validate.ts";
-import { webhookPolicy } from "../webhooks/deliver.ts";
 import { mintDownloadLink } from "./finish.ts";
 import { type Cost, checkGates } from "./gates.ts";
 import { CreateVideoRequest, STAGE_LABELS } from "./model.ts";
@@ -53,7 +52,7 @@ export async function getVideo(deps: AppDeps, accountId: string, id: string): Pr
 async function checkWebhookUrl(deps: AppDeps, url: string | undefined): Promise<void> {
   if (url === undefined) return;
   try {
-    await checkUrl(url, webhookPolicy(deps.config.allowPrivateUrls));
+    await checkUrl(url, callerUrlPolicy(deps.config));
   } catch (error) {
     if (error instanceof OutboundError) throw new ApiError("INVALID_WEBHOOK_URL", `webhookUrl ${error.message}; it must be an https URL on a public address.`);
     throw error;
@@ -95,8 +94,6 @@ export async function createVideo(deps: AppDeps, auth: AuthContext, body: unknow
   if (!production) {
     throw new ApiError("TEMPLATE_NOT_AVAILABLE", `${template.id} videos cannot be rendered by this deployment yet; POST /v1/estimate still works for it.`);
   }
-  const refusal = production.refuse?.(inputs);
-  if (refusal) throw refusal;
   await checkProject(deps, auth.account.id, template.id, envelope.projectId);
   await checkWebhookUrl(deps, envelope.webhookUrl);
 

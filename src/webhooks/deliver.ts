@@ -20,11 +20,6 @@ export interface DeliveryDeps {
   now(): Date;
 }
 
-/** Where webhooks may go, checked at create and again at every delivery: https on public addresses, unless UNSAFE_ALLOW_PRIVATE_URLS. */
-export function webhookPolicy(allowPrivate: boolean): OutboundPolicy {
-  return { allowPrivate, schemes: ["https:"] };
-}
-
 export type DeliveryOutcome = "delivered" | "retry" | "failed" | "skipped";
 
 /**

@@ -16,7 +16,8 @@ import { type JobQueue, startJobQueue } from "../../src/queue/job-queue.ts";
 import { createLocalStorage } from "../../src/storage/local.ts";
 import { createThroughputMeter } from "../../src/videos/throughput.ts";
 import { startWorkers } from "../../src/videos/worker.ts";
-import { webhookPolicy } from "../../src/webhooks/deliver.ts";
+import { callerUrlPolicy } from "../../src/net/outbound.ts";
+import { createOwnMediaImporter } from "../../src/media/own-media.ts";
 import { generatedMediaDir } from "../../render/media/generated-dir.ts";
 import { libx264Settings } from "../../render/plan/encoder.ts";
 import { createRenderPool } from "../../render/pool.ts";
@@ -75,12 +76,16 @@ export function useService(kind: DatabaseKind, env: Record<string, string> = {},
         queue,
         storage: deps.storage,
         renderPool: pool,
-        ports: { narrator, library: deps.library },
+        ports: {
+          narrator,
+          library: deps.library,
+          ownMedia: createOwnMediaImporter({ db: database.db, storage: deps.storage, policy: callerUrlPolicy(config), tempRoot: join(dataDir, "imports"), now }),
+        },
         workRoot: join(dataDir, "work"),
         publicBaseUrl: BASE,
         log: silentLogger,
         now,
-        webhookPolicy: webhookPolicy(config.allowPrivateUrls),
+        webhookPolicy: callerUrlPolicy(config),
         concurrency: 2,
       });
       stopWorkers = async () => {

@@ -4,7 +4,8 @@ import Stripe from "stripe";
 import { insertVideo } from "../../db/repos/videos.ts";
 import { webhookDeliveries } from "../../db/schema/index.ts";
 import { newId } from "../../src/ids.ts";
-import { attemptDelivery, RETRY_DELAYS_SECONDS, webhookPolicy } from "../../src/webhooks/deliver.ts";
+import { attemptDelivery, RETRY_DELAYS_SECONDS } from "../../src/webhooks/deliver.ts";
+import { callerUrlPolicy } from "../../src/net/outbound.ts";
 import { DATABASE_KINDS } from "../helpers/databases.ts";
 import { useService } from "../helpers/harness.ts";
 import { startWebhookReceiver } from "../fakes/webhook-receiver.ts";
@@ -41,7 +42,7 @@ describe.each(DATABASE_KINDS)("webhook deliveries on %s", (kind) => {
   const deliveryDeps = (allowPrivate: boolean) => ({
     database: svc().database,
     queue: svc().queue,
-    policy: webhookPolicy(allowPrivate),
+    policy: callerUrlPolicy({ allowPrivateUrls: allowPrivate }),
     now: svc().deps.now,
   });
 

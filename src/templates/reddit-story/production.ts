@@ -2,21 +2,13 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { FPS, type Timeline, VIDEO_HEIGHT, VIDEO_WIDTH } from "../../../render/timeline.ts";
 import type { CaptionPresetId } from "../../catalog/caption-presets.ts";
-import type { BackgroundCategory } from "../../catalog/backgrounds.ts";
 import { CHARS_PER_SECOND } from "../../estimate/duration.ts";
-import { ApiError } from "../../errors.ts";
-import { pickBackground } from "../../media/library.ts";
 import { NarrationError } from "../../narration/narrator.ts";
 import { narrationFailureCode } from "../../narration/service.ts";
 import type { WordTiming } from "../../narration/words.ts";
+import { type PreparedMedia, prepareMedia } from "../media-choice.ts";
 import { type Charges, StageFailure, type TemplateProduction } from "../production.ts";
 import { CARD_WIDTH, titleCardSvg } from "./title-card.ts";
-
-export interface StoryMedia {
-  backgroundPath: string;
-  fitted: boolean;
-  musicPath: string | null;
-}
 
 export interface StoryNarration {
   audioPath: string;
@@ -29,20 +21,13 @@ export interface StoryNarration {
 const TAIL_SECONDS = 1.5;
 const CARD_TOP = 560;
 
-/** A stable per-video number, so a retried attempt picks the same clip. */
-function seedOf(id: string): number {
-  let h = 0;
-  for (const c of id) h = (h * 31 + c.charCodeAt(0)) | 0;
-  return h;
-}
-
 /** The narrated script: the title, then the story. */
 export function storyScript(title: string, text: string): { script: string; titleWords: number } {
   return { script: `${title.trim()}\n\n${text.trim()}`, titleWords: title.trim().split(/\s+/).length };
 }
 
 /** Pure: the finished stages and the drawn title card as a Timeline. */
-export function storyTimeline(inputs: Record<string, any>, media: StoryMedia, narration: StoryNarration, card: { path: string; height: number }): Timeline {
+export function storyTimeline(inputs: Record<string, any>, media: PreparedMedia, narration: StoryNarration, card: { path: string; height: number }): Timeline {
   const duration = Math.ceil((narration.duration + TAIL_SECONDS) * FPS) / FPS;
   const titleEnd = narration.words[narration.titleWords - 1]?.end ?? 0;
   const storyWords = narration.words.slice(narration.titleWords).map((w) => ({ text: w.text, start: w.start, end: w.end }));
@@ -71,30 +56,14 @@ export function storyTimeline(inputs: Record<string, any>, media: StoryMedia, na
 export const redditStoryProduction: TemplateProduction = {
   stages: ["preparing_media", "narrating"],
 
-  refuse(inputs) {
-    if (inputs.backgroundVideoUrl || inputs.backgroundAudioUrl) {
-      return new ApiError(
-        "TEMPLATE_NOT_AVAILABLE",
-        "Own media by URL (backgroundVideoUrl, backgroundAudioUrl) is not available on this deployment yet; use backgroundVideoAssetId, backgroundCategory or backgroundAudioAssetId from GET /v1/options.",
-      );
-    }
-    return undefined;
-  },
-
   async runStage(stage, ctx) {
     const inputs = ctx.inputs as Record<string, any>;
     if (stage === "preparing_media") {
-      const choice = inputs.backgroundVideoAssetId ? { assetId: inputs.backgroundVideoAssetId as string } : { category: (inputs.backgroundCategory ?? "Subway Surfers") as BackgroundCategory };
-      const picked = pickBackground(ctx.ports.library, choice, seedOf(ctx.videoId));
-      if (!picked.ok) throw new StageFailure(picked.code, picked.message);
-      let musicPath: string | null = null;
-      if (inputs.backgroundAudioAssetId) {
-        const track = ctx.ports.library.findMusic(inputs.backgroundAudioAssetId);
-        if (!track) throw new StageFailure("MUSIC_UNAVAILABLE", `No music ${inputs.backgroundAudioAssetId}; see GET /v1/options music.`);
-        musicPath = track.file;
-      }
-      // Operator files can be any size; the renderer fits every background.
-      return { backgroundPath: picked.asset.file, fitted: false, musicPath } satisfies StoryMedia;
+      return prepareMedia(
+        ctx,
+        { assetId: inputs.backgroundVideoAssetId, category: inputs.backgroundCategory, ownUrl: inputs.backgroundVideoUrl },
+        { assetId: inputs.backgroundAudioAssetId, ownUrl: inputs.backgroundAudioUrl },
+      );
     }
     if (stage === "narrating") {
       const { script, titleWords } = storyScript(inputs.title, inputs.text);
@@ -121,7 +90,7 @@ export const redditStoryProduction: TemplateProduction = {
     const card = titleCardSvg(inputs.title, inputs.author ?? "Anonymous", inputs.titleCardTheme ?? "dark");
     const cardPath = join(ctx.workDir, "title-card.png");
     if (!existsSync(cardPath)) await ctx.ports.drawPng(card.svg, cardPath);
-    return { timeline: storyTimeline(inputs, outputs.preparing_media as StoryMedia, outputs.narrating as StoryNarration, { path: cardPath, height: card.height }) };
+    return { timeline: storyTimeline(inputs, outputs.preparing_media as PreparedMedia, outputs.narrating as StoryNarration, { path: cardPath, height: card.height }) };
   },
 
   charges(inputs, outputs, legacy): Charges {

@@ -1,0 +1,156 @@
+import { createHash } from "node:crypto";
+import { mkdirSync, mkdtempSync, rmSync, statSync } from "node:fs";
+import { open } from "node:fs/promises";
+import { join } from "node:path";
+import type { Db } from "../../db/client.ts";
+import { claimMediaImport, markMediaImportFailed, markMediaImportReady, type MediaKind } from "../../db/repos/media-imports.ts";
+import { ffmpegToFile, probe } from "../../render/ffmpeg.ts";
+import { MAX_OWN_MEDIA_SECONDS, OWN_MEDIA_PROBE_ARGS, ownAudioConvertArgs, ownVideoConvertArgs } from "../../render/plan/media-convert.ts";
+import type { FailureCode } from "../errors.ts";
+import { newId } from "../ids.ts";
+import { OutboundError, type OutboundPolicy, outboundRequest } from "../net/outbound.ts";
+import type { Storage } from "../storage/local.ts";
+
+export const OWN_MEDIA_LIMITS = {
+  video: { maxBytes: 300 * 1024 * 1024, label: "300 MB" },
+  audio: { maxBytes: 30 * 1024 * 1024, label: "30 MB" },
+} as const;
+export const NEW_URLS_PER_DAY = 20;
+export const REUSE_DAYS = 30;
+const FETCH_TIMEOUT_MS = 5 * 60_000;
+const MAX_REDIRECTS = 5;
+
+export type OwnMediaKind = Extract<MediaKind, "video" | "audio">;
+
+export class MediaImportError extends Error {
+  constructor(
+    readonly code: FailureCode,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface OwnMediaImporter {
+  /** The local path of the caller's file converted for rendering (fetched now, or reused). */
+  importMedia(accountId: string, kind: OwnMediaKind, url: string): Promise<string>;
+}
+
+export interface OwnMediaDeps {
+  db: Db;
+  storage: Storage;
+  /** https on public addresses only (unless UNSAFE_ALLOW_PRIVATE_URLS), pinned, every redirect checked. */
+  policy: OutboundPolicy;
+  /** Downloads and conversions in progress; removed whatever happens. */
+  tempRoot: string;
+  now(): Date;
+}
+
+function utcDayStart(now: Date): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+}
+
+function fetchFailure(url: string, error: unknown): MediaImportError {
+  if (error instanceof MediaImportError) return error;
+  const detail = error instanceof Error ? error.message : String(error);
+  return new MediaImportError("MEDIA_FETCH_FAILED", `${url} could not be downloaded: ${detail}`);
+}
+
+/** Streams the URL to `path`, refusing anything over the kind's size limit as it arrives. */
+async function download(deps: OwnMediaDeps, kind: OwnMediaKind, url: string, path: string): Promise<number> {
+  const file = await open(path, "w");
+  try {
+    const response = await outboundRequest(
+      url,
+      { timeoutMs: FETCH_TIMEOUT_MS, maxBytes: OWN_MEDIA_LIMITS[kind].maxBytes, maxRedirects: MAX_REDIRECTS, onData: async (chunk) => void (await file.write(chunk)) },
+      deps.policy,
+    );
+    if (response.status !== 200) throw new MediaImportError("MEDIA_FETCH_FAILED", `${url} answered HTTP ${response.status}.`);
+  } catch (error) {
+    if (error instanceof OutboundError && error.reason === "too_large") {
+      throw new MediaImportError("MEDIA_FETCH_FAILED", `${url} is larger than ${OWN_MEDIA_LIMITS[kind].label}, the limit for own ${kind}.`);
+    }
+    throw fetchFailure(url, error);
+  } finally {
+    await file.close();
+  }
+  return statSync(path).size;
+}
+
+/** Checks with ffprobe that the file has the wanted stream and is at most 10 minutes long. */
+async function inspect(kind: OwnMediaKind, url: string, path: string): Promise<number> {
+  const invalid = new MediaImportError("MEDIA_INVALID", `${url} is not usable ${kind === "video" ? "video" : "audio"}.`);
+  let probed: Awaited<ReturnType<typeof probe>>;
+  try {
+    probed = await probe(path, OWN_MEDIA_PROBE_ARGS);
+  } catch {
+    throw invalid;
+  }
+  const streams = probed.streams.filter((s) => s.codec_type === kind && !(kind === "video" && s.disposition?.attached_pic === 1));
+  const duration = Number(probed.format.duration ?? streams[0]?.duration);
+  // Still images probe as one-frame "video"; a background must move.
+  if (streams.length === 0 || !Number.isFinite(duration) || duration <= 0.2) throw invalid;
+  if (duration > MAX_OWN_MEDIA_SECONDS) {
+    throw new MediaImportError("MEDIA_TOO_LONG", `${url} lasts ${Math.round(duration)} s; own media may last at most ${MAX_OWN_MEDIA_SECONDS / 60} minutes.`);
+  }
+  return duration;
+}
+
+/**
+ * Callers' own backgrounds and music by URL: fetched through the outbound guard, checked, converted with
+ * ffmpeg restricted to local files, and kept in storage. A URL imported by the account in the last 30
+ * days is reused and not counted; at most 20 new URLs a day (UTC) per account.
+ */
+export function createOwnMediaImporter(deps: OwnMediaDeps): OwnMediaImporter {
+  mkdirSync(deps.tempRoot, { recursive: true });
+  return {
+    async importMedia(accountId, kind, url) {
+      const now = deps.now();
+      const urlHash = createHash("sha256").update(url).digest("hex");
+      const claim = await claimMediaImport(deps.db, {
+        id: newId("med", now.getTime()),
+        accountId,
+        kind,
+        url,
+        urlHash,
+        now,
+        reuseSince: new Date(now.getTime() - REUSE_DAYS * 86_400_000),
+        dayStart: utcDayStart(now),
+        quota: NEW_URLS_PER_DAY,
+      });
+      if (claim.outcome === "quota_exceeded") {
+        throw new MediaImportError(
+          "MEDIA_QUOTA_EXCEEDED",
+          `This account has imported ${claim.used} new media URLs today (UTC); the limit is ${NEW_URLS_PER_DAY}. URLs imported in the last ${REUSE_DAYS} days are reused without counting.`,
+        );
+      }
+      if (claim.outcome === "reuse") {
+        const path = claim.row.storageKey ? deps.storage.locate(claim.row.storageKey) : undefined;
+        if (path) return path;
+      }
+      const row = claim.row;
+      const temp = mkdtempSync(join(deps.tempRoot, `${row.id}-`));
+      try {
+        const downloaded = join(temp, "download");
+        const bytes = await download(deps, kind, url, downloaded);
+        const duration = await inspect(kind, url, downloaded);
+        const storageKey = `media-${row.id}.${kind === "video" ? "mp4" : "mp3"}`;
+        const converted = join(temp, kind === "video" ? "converted.mp4" : "converted.mp3");
+        try {
+          await ffmpegToFile(converted, (out) => (kind === "video" ? ownVideoConvertArgs(downloaded, out) : ownAudioConvertArgs(downloaded, out)));
+        } catch {
+          throw new MediaImportError("MEDIA_INVALID", `${url} could not be decoded as ${kind}.`);
+        }
+        await deps.storage.put(storageKey, converted);
+        await markMediaImportReady(deps.db, row.id, { storageKey, bytes, durationMs: Math.round(duration * 1000) });
+        return deps.storage.locate(storageKey)!;
+      } catch (error) {
+        const failure = fetchFailure(url, error);
+        await markMediaImportFailed(deps.db, row.id, failure.code);
+        throw failure;
+      } finally {
+        rmSync(temp, { recursive: true, force: true });
+      }
+    },
+  };
+}

@@ -1,0 +1,65 @@
+import type { BackgroundCategory } from "../catalog/backgrounds.ts";
+import { DEFAULT_BACKGROUND_CATEGORY } from "../catalog/backgrounds.ts";
+import { pickBackground } from "../media/library.ts";
+import { MediaImportError, type OwnMediaKind } from "../media/own-media.ts";
+import { type ProductionContext, StageFailure } from "./production.ts";
+
+/** What a template's inputs say about its background; at most one field is set (the schema's rules). */
+export interface BackgroundInputs {
+  assetId?: string;
+  category?: string;
+  ownUrl?: string;
+}
+
+export interface MusicInputs {
+  assetId?: string;
+  ownUrl?: string;
+}
+
+export interface PreparedMedia {
+  backgroundPath: string;
+  /** Already 1080x1920 at 30 fps: library loops and converted own footage. */
+  fitted: boolean;
+  musicPath: string | null;
+}
+
+/** A stable per-video number, so a retried attempt picks the same clip. */
+export function seedOf(id: string): number {
+  let h = 0;
+  for (const c of id) h = (h * 31 + c.charCodeAt(0)) | 0;
+  return h;
+}
+
+async function importOwn(ctx: ProductionContext, kind: OwnMediaKind, url: string): Promise<string> {
+  try {
+    return await ctx.ports.ownMedia.importMedia(ctx.accountId, kind, url);
+  } catch (error) {
+    if (error instanceof MediaImportError) throw new StageFailure(error.code, error.message);
+    throw error;
+  }
+}
+
+/** The preparing_media stage shared by the templates with a background and music: library or own URL. */
+export async function prepareMedia(ctx: ProductionContext, background: BackgroundInputs, music: MusicInputs): Promise<PreparedMedia> {
+  let backgroundPath: string;
+  let fitted: boolean;
+  if (background.ownUrl) {
+    backgroundPath = await importOwn(ctx, "video", background.ownUrl);
+    fitted = true;
+  } else {
+    const choice = background.assetId ? { assetId: background.assetId } : { category: (background.category ?? DEFAULT_BACKGROUND_CATEGORY) as BackgroundCategory };
+    const picked = pickBackground(ctx.ports.library, choice, seedOf(ctx.videoId));
+    if (!picked.ok) throw new StageFailure(picked.code, picked.message);
+    backgroundPath = picked.asset.file;
+    // Operator files can be any size; the renderer fits them.
+    fitted = false;
+  }
+  let musicPath: string | null = null;
+  if (music.ownUrl) musicPath = await importOwn(ctx, "audio", music.ownUrl);
+  else if (music.assetId) {
+    const track = ctx.ports.library.findMusic(music.assetId);
+    if (!track) throw new StageFailure("MUSIC_UNAVAILABLE", `No music ${music.assetId}; see GET /v1/options music.`);
+    musicPath = track.file;
+  }
+  return { backgroundPath, fitted, musicPath };
+}
