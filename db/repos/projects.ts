@@ -9,3 +9,8 @@ export async function findAccountProject(db: Db, accountId: string, id: string):
     .where(and(eq(projects.id, id), eq(projects.accountId, accountId)));
   return row;
 }
+
+export async function insertProject(db: Db, project: ProjectRow): Promise<ProjectRow> {
+  const [row] = await db.insert(projects).values(project).returning();
+  return row!;
+}

@@ -50,3 +50,8 @@ export function ownAudioConvertArgs(input: string, output: string): string[] {
 
 /** ffprobe's arguments for a caller's file (local file only, like the conversion). */
 export const OWN_MEDIA_PROBE_ARGS = LOCAL_ONLY;
+
+/** Narration samples served to callers (voice samples, story teasers): small mono MP3s. */
+export function speechMp3Args(wav: string, output: string): string[] {
+  return ["-i", wav, "-c:a", "libmp3lame", "-b:a", "96k", "-f", "mp3", output];
+}

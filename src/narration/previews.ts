@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { ffmpegToFile } from "../../render/ffmpeg.ts";
+import { speechMp3Args } from "../../render/plan/media-convert.ts";
 import { findVoice } from "../catalog/voices.ts";
 import type { Narrator } from "./narrator.ts";
 
@@ -24,7 +25,7 @@ export function createVoicePreviews(dir: string, narrator: Narrator): VoicePrevi
     const wav = join(dir, `${voiceId}.${process.pid}.wav`);
     try {
       await narrator.narrate({ text, voiceId }, wav);
-      await ffmpegToFile(final, (out) => ["-i", wav, "-c:a", "libmp3lame", "-b:a", "96k", out]);
+      await ffmpegToFile(final, (out) => speechMp3Args(wav, out));
       return final;
     } finally {
       rmSync(wav, { force: true });

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { FPS, type Timeline, VIDEO_HEIGHT, VIDEO_WIDTH } from "../../../render/timeline.ts";
 import type { CaptionPresetId } from "../../catalog/caption-presets.ts";
 import { CHARS_PER_SECOND } from "../../estimate/duration.ts";
-import { NarrationError } from "../../narration/narrator.ts";
+import { NarrationError, type NarrationRequest } from "../../narration/narrator.ts";
 import { narrationFailureCode } from "../../narration/service.ts";
 import type { WordTiming } from "../../narration/words.ts";
 import { type PreparedMedia, prepareMedia } from "../media-choice.ts";
@@ -24,6 +24,11 @@ const CARD_TOP = 560;
 /** The narrated script: the title, then the story. */
 export function storyScript(title: string, text: string): { script: string; titleWords: number } {
   return { script: `${title.trim()}\n\n${text.trim()}`, titleWords: title.trim().split(/\s+/).length };
+}
+
+/** The caller's voice settings applied to a script (the story, or its teaser). */
+export function storyNarrationRequest(inputs: Record<string, any>, text: string): NarrationRequest {
+  return { text, voiceId: inputs.voiceId, language: inputs.language, speed: inputs.voiceSpeed, pitch: inputs.pitch, stability: inputs.stability, similarity: inputs.similarity };
 }
 
 /** Pure: the finished stages and the drawn title card as a Timeline. */
@@ -68,10 +73,7 @@ export const redditStoryProduction: TemplateProduction = {
     if (stage === "narrating") {
       const { script, titleWords } = storyScript(inputs.title, inputs.text);
       try {
-        const narration = await ctx.ports.narrator.narrate(
-          { text: script, voiceId: inputs.voiceId, language: inputs.language, speed: inputs.voiceSpeed, pitch: inputs.pitch, stability: inputs.stability, similarity: inputs.similarity },
-          join(ctx.workDir, "narration.wav"),
-        );
+        const narration = await ctx.ports.narrator.narrate(storyNarrationRequest(inputs, script), join(ctx.workDir, "narration.wav"));
         return { audioPath: narration.audioPath, duration: narration.duration, words: narration.words, titleWords } satisfies StoryNarration;
       } catch (error) {
         if (error instanceof NarrationError) throw new StageFailure(narrationFailureCode("reddit_story"), `The narration could not be recorded: ${error.message}`, error.retryable);

@@ -1,0 +1,99 @@
+import { mkdirSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { findAccountProject, insertProject } from "../../db/repos/projects.ts";
+import type { ProjectRow } from "../../db/schema/index.ts";
+import { ffmpegToFile } from "../../render/ffmpeg.ts";
+import { speechMp3Args } from "../../render/plan/media-convert.ts";
+import type { AuthContext } from "../http/route.ts";
+import type { AppDeps } from "../deps.ts";
+import { ApiError } from "../errors.ts";
+import { newId } from "../ids.ts";
+import { NarrationError } from "../narration/narrator.ts";
+import { storyNarrationRequest } from "../templates/reddit-story/production.ts";
+import { teaserScript } from "../templates/reddit-story/teaser.ts";
+import { findTemplate } from "../templates/registry.ts";
+import { validateTemplateRequest } from "../templates/validate.ts";
+import { type Preview, PreviewRequest } from "./model.ts";
+
+/** How long a returned audioUrl works; every call signs a fresh one. */
+const AUDIO_LINK_SECONDS = 7 * 86_400;
+
+interface TeaserContent {
+  text: string;
+  audioKey: string;
+  durationSeconds: number;
+  words: { text: string; start: number; end: number }[];
+}
+
+const ms = (x: number) => Math.round(x * 1000) / 1000;
+
+function present(deps: AppDeps, project: ProjectRow): Preview {
+  const content = project.content as TeaserContent;
+  const expiresAt = Math.floor(deps.now().getTime() / 1000) + AUDIO_LINK_SECONDS;
+  return {
+    projectId: project.id,
+    template: "reddit_story",
+    text: content.text,
+    audioUrl: deps.storage.signedUrl(content.audioKey, expiresAt),
+    audioExpiresAt: new Date(expiresAt * 1000).toISOString(),
+    durationSeconds: content.durationSeconds,
+    words: content.words,
+    createdAt: project.createdAt.toISOString(),
+  };
+}
+
+/** Templates without a teaser name their own free step (or say they have none). */
+function refuseOtherTemplates(body: unknown) {
+  const id = (body as { template?: unknown } | null)?.template;
+  if (typeof id !== "string" || id === "reddit_story" || !findTemplate(id)) return;
+  const instead = id === "fake_text_message" ? "it has no free step: call POST /v1/estimate for the cost, then POST /v1/videos" : "its free step is POST /v1/scripts";
+  throw new ApiError("TEMPLATE_NOT_AVAILABLE", `POST /v1/previews makes reddit_story teasers only; ${id} has no preview, ${instead}.`);
+}
+
+/**
+ * A free ~10 s teaser of a reddit_story: the title and the story's opening, narrated with the caller's
+ * voice settings, stored on a preview project. The same projectId returns the stored teaser.
+ */
+export async function createPreview(deps: AppDeps, auth: AuthContext, body: unknown): Promise<Preview> {
+  if (body === undefined) throw new ApiError("INVALID_INPUT", "A JSON body `{template, inputs}` is required.", { errors: [{ path: "", message: "is required", code: "required" }] });
+  refuseOtherTemplates(body);
+  const result = validateTemplateRequest<{ template: string; inputs: unknown; projectId?: string }>(PreviewRequest.envelope, body);
+  if (!result.ok) throw result.error;
+  const { inputs, envelope } = result.value;
+  const accountId = auth.account.id;
+  if (envelope.projectId !== undefined) {
+    const project = await findAccountProject(deps.database.db, accountId, envelope.projectId);
+    if (!project || project.kind !== "preview") throw new ApiError("NOT_FOUND", `No preview project ${envelope.projectId} on this account.`);
+    return present(deps, project);
+  }
+
+  const now = deps.now();
+  const projectId = newId("prj", now.getTime());
+  const text = teaserScript(String(inputs.title), String(inputs.text));
+  const workDir = join(deps.config.dataDir, "work", "previews");
+  mkdirSync(workDir, { recursive: true });
+  const wav = join(workDir, `${projectId}.wav`);
+  const mp3 = join(workDir, `${projectId}.mp3`);
+  try {
+    const narration = await deps.narrator.narrate(storyNarrationRequest(inputs, text), wav);
+    await ffmpegToFile(mp3, (out) => speechMp3Args(wav, out));
+    const audioKey = `preview-${projectId}.mp3`;
+    await deps.storage.put(audioKey, mp3);
+    const content: TeaserContent = {
+      text,
+      audioKey,
+      durationSeconds: ms(narration.duration),
+      words: narration.words.map((w) => ({ text: w.text, start: ms(w.start), end: ms(w.end) })),
+    };
+    const project = await insertProject(deps.database.db, { id: projectId, accountId, template: "reddit_story", kind: "preview", inputs, content, createdAt: now });
+    return present(deps, project);
+  } catch (error) {
+    if (error instanceof NarrationError) {
+      throw new ApiError("UPSTREAM_FAILED", `The teaser could not be narrated (${error.message}); retry shortly. Nothing was charged.`);
+    }
+    throw error;
+  } finally {
+    rmSync(wav, { force: true });
+    rmSync(mp3, { force: true });
+  }
+}
