@@ -6,8 +6,9 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 BUN_VERSION="1.4.5"
 # Debian packages the service runs: ffmpeg renders and probes media (with rubberband and lame); festival
-# and its HTS and diphone voices, and espeak-ng's library, are the offline voices; ca-certificates for https.
-APT_PACKAGES=(ffmpeg ca-certificates fonts-dejavu-core festival festvox-us-slt-hts festvox-kallpc16k festvox-kdlpc16k espeak-ng libespeak-ng1)
+# and its HTS and diphone voices, and espeak-ng's library, are the offline voices; ca-certificates for https;
+# Inter, Roboto and Noto Color Emoji draw the chat screens (sharp reads system fonts through fontconfig).
+APT_PACKAGES=(ffmpeg ca-certificates fonts-dejavu-core fonts-inter fonts-roboto-unhinted fonts-noto-color-emoji festival festvox-us-slt-hts festvox-kallpc16k festvox-kdlpc16k espeak-ng libespeak-ng1)
 
 as_root() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
 

@@ -4,6 +4,7 @@ import type { Throughput } from "./estimate/service.ts";
 import type { RateLimiter } from "./limits/limiter.ts";
 import type { Logger } from "./logger.ts";
 import type { MediaLibrary } from "./media/library.ts";
+import type { OwnMediaImporter } from "./media/own-media.ts";
 import type { Narrator } from "./narration/narrator.ts";
 import type { VoicePreviews } from "./narration/previews.ts";
 import type { JobQueue } from "./queue/job-queue.ts";
@@ -15,6 +16,8 @@ export interface AppDeps {
   database: Database;
   log: Logger;
   library: MediaLibrary;
+  /** Callers' own media and images by URL. */
+  ownMedia: OwnMediaImporter;
   narrator: Narrator;
   voicePreviews: VoicePreviews;
   /** Finished videos. */

@@ -4,6 +4,7 @@ import { docsRoutes } from "./docs/routes.ts";
 import { downloadRoutes } from "./downloads/routes.ts";
 import { estimateRoutes } from "./estimate/routes.ts";
 import type { RouteDef } from "./http/route.ts";
+import { imageRoutes } from "./images/routes.ts";
 import { previewRoutes } from "./previews/routes.ts";
 import { videoRoutes } from "./videos/routes.ts";
 
@@ -11,6 +12,6 @@ let cached: RouteDef[] | undefined;
 
 /** Every route of the API, in the order the docs list them. */
 export function allRoutes(): RouteDef[] {
-  cached ??= [...accountRoutes, ...catalogRoutes, ...estimateRoutes, ...previewRoutes, ...videoRoutes, ...downloadRoutes, ...docsRoutes(allRoutes)];
+  cached ??= [...accountRoutes, ...catalogRoutes, ...estimateRoutes, ...previewRoutes, ...imageRoutes, ...videoRoutes, ...downloadRoutes, ...docsRoutes(allRoutes)];
   return cached;
 }

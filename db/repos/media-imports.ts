@@ -67,3 +67,11 @@ export async function markMediaImportReady(db: Db, id: string, result: { storage
 export async function markMediaImportFailed(db: Db, id: string, errorCode: string): Promise<void> {
   await db.update(mediaImports).set({ state: "failed", errorCode }).where(eq(mediaImports.id, id));
 }
+
+export async function findReadyMediaImport(db: Db, accountId: string, id: string, kind: MediaKind): Promise<MediaImportRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(mediaImports)
+    .where(and(eq(mediaImports.id, id), eq(mediaImports.accountId, accountId), eq(mediaImports.kind, kind), eq(mediaImports.state, "ready")));
+  return row;
+}

@@ -3,7 +3,8 @@ import { mkdirSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import { open } from "node:fs/promises";
 import { join } from "node:path";
 import type { Db } from "../../db/client.ts";
-import { claimMediaImport, markMediaImportFailed, markMediaImportReady, type MediaKind } from "../../db/repos/media-imports.ts";
+import sharp from "sharp";
+import { claimMediaImport, findReadyMediaImport, markMediaImportFailed, markMediaImportReady, type MediaKind } from "../../db/repos/media-imports.ts";
 import { ffmpegToFile, probe } from "../../render/ffmpeg.ts";
 import { MAX_OWN_MEDIA_SECONDS, OWN_MEDIA_PROBE_ARGS, ownAudioConvertArgs, ownVideoConvertArgs } from "../../render/plan/media-convert.ts";
 import type { FailureCode } from "../errors.ts";
@@ -14,13 +15,16 @@ import type { Storage } from "../storage/local.ts";
 export const OWN_MEDIA_LIMITS = {
   video: { maxBytes: 300 * 1024 * 1024, label: "300 MB" },
   audio: { maxBytes: 30 * 1024 * 1024, label: "30 MB" },
+  image: { maxBytes: 15 * 1024 * 1024, label: "15 MB" },
 } as const;
+/** Chat avatars and photos are kept at most this many pixels on their longer side. */
+const IMAGE_MAX_SIDE = 1080;
 export const NEW_URLS_PER_DAY = 20;
 export const REUSE_DAYS = 30;
 const FETCH_TIMEOUT_MS = 5 * 60_000;
 const MAX_REDIRECTS = 5;
 
-export type OwnMediaKind = Extract<MediaKind, "video" | "audio">;
+export type OwnMediaKind = MediaKind;
 
 export class MediaImportError extends Error {
   constructor(
@@ -34,6 +38,10 @@ export class MediaImportError extends Error {
 export interface OwnMediaImporter {
   /** The local path of the caller's file converted for rendering (fetched now, or reused). */
   importMedia(accountId: string, kind: OwnMediaKind, url: string): Promise<string>;
+  /** Imports an image by URL and returns its id (med_...), the id chat messages and avatars use. */
+  importImage(accountId: string, url: string): Promise<{ id: string; width: number; height: number; reused: boolean }>;
+  /** A ready image of the account by id, or undefined. */
+  findImage(accountId: string, id: string): Promise<{ path: string; width: number; height: number } | undefined>;
 }
 
 export interface OwnMediaDeps {
@@ -78,7 +86,7 @@ async function download(deps: OwnMediaDeps, kind: OwnMediaKind, url: string, pat
 }
 
 /** Checks with ffprobe that the file has the wanted stream and is at most 10 minutes long. */
-async function inspect(kind: OwnMediaKind, url: string, path: string): Promise<number> {
+async function inspect(kind: Exclude<OwnMediaKind, "image">, url: string, path: string): Promise<number> {
   const invalid = new MediaImportError("MEDIA_INVALID", `${url} is not usable ${kind === "video" ? "video" : "audio"}.`);
   let probed: Awaited<ReturnType<typeof probe>>;
   try {
@@ -96,6 +104,22 @@ async function inspect(kind: OwnMediaKind, url: string, path: string): Promise<n
   return duration;
 }
 
+/** Converts a downloaded image to a JPEG of at most 1080 px a side, upright; refuses anything sharp cannot read. */
+async function convertImage(url: string, input: string, output: string): Promise<void> {
+  try {
+    await sharp(input, { limitInputPixels: 50_000_000 })
+      .rotate()
+      .resize(IMAGE_MAX_SIDE, IMAGE_MAX_SIDE, { fit: "inside", withoutEnlargement: true })
+      .flatten({ background: "#ffffff" })
+      .jpeg({ quality: 86 })
+      .toFile(output);
+  } catch {
+    throw new MediaImportError("MEDIA_INVALID", `${url} is not a usable image (JPEG, PNG, WebP, GIF or AVIF).`);
+  }
+}
+
+const EXTENSIONS = { video: "mp4", audio: "mp3", image: "jpg" } as const;
+
 /**
  * Callers' own backgrounds and music by URL: fetched through the outbound guard, checked, converted with
  * ffmpeg restricted to local files, and kept in storage. A URL imported by the account in the last 30
@@ -103,8 +127,7 @@ async function inspect(kind: OwnMediaKind, url: string, path: string): Promise<n
  */
 export function createOwnMediaImporter(deps: OwnMediaDeps): OwnMediaImporter {
   mkdirSync(deps.tempRoot, { recursive: true });
-  return {
-    async importMedia(accountId, kind, url) {
+  const run = async (accountId: string, kind: OwnMediaKind, url: string): Promise<{ id: string; path: string; reused: boolean }> => {
       const now = deps.now();
       const urlHash = createHash("sha256").update(url).digest("hex");
       const claim = await claimMediaImport(deps.db, {
@@ -126,24 +149,28 @@ export function createOwnMediaImporter(deps: OwnMediaDeps): OwnMediaImporter {
       }
       if (claim.outcome === "reuse") {
         const path = claim.row.storageKey ? deps.storage.locate(claim.row.storageKey) : undefined;
-        if (path) return path;
+        if (path) return { id: claim.row.id, path, reused: true };
       }
       const row = claim.row;
       const temp = mkdtempSync(join(deps.tempRoot, `${row.id}-`));
       try {
         const downloaded = join(temp, "download");
         const bytes = await download(deps, kind, url, downloaded);
-        const duration = await inspect(kind, url, downloaded);
-        const storageKey = `media-${row.id}.${kind === "video" ? "mp4" : "mp3"}`;
-        const converted = join(temp, kind === "video" ? "converted.mp4" : "converted.mp3");
-        try {
-          await ffmpegToFile(converted, (out) => (kind === "video" ? ownVideoConvertArgs(downloaded, out) : ownAudioConvertArgs(downloaded, out)));
-        } catch {
-          throw new MediaImportError("MEDIA_INVALID", `${url} could not be decoded as ${kind}.`);
+        const storageKey = `media-${row.id}.${EXTENSIONS[kind]}`;
+        const converted = join(temp, `converted.${EXTENSIONS[kind]}`);
+        let duration = 0;
+        if (kind === "image") await convertImage(url, downloaded, converted);
+        else {
+          duration = await inspect(kind, url, downloaded);
+          try {
+            await ffmpegToFile(converted, (out) => (kind === "video" ? ownVideoConvertArgs(downloaded, out) : ownAudioConvertArgs(downloaded, out)));
+          } catch {
+            throw new MediaImportError("MEDIA_INVALID", `${url} could not be decoded as ${kind}.`);
+          }
         }
         await deps.storage.put(storageKey, converted);
         await markMediaImportReady(deps.db, row.id, { storageKey, bytes, durationMs: Math.round(duration * 1000) });
-        return deps.storage.locate(storageKey)!;
+        return { id: row.id, path: deps.storage.locate(storageKey)!, reused: false };
       } catch (error) {
         const failure = fetchFailure(url, error);
         await markMediaImportFailed(deps.db, row.id, failure.code);
@@ -151,6 +178,20 @@ export function createOwnMediaImporter(deps: OwnMediaDeps): OwnMediaImporter {
       } finally {
         rmSync(temp, { recursive: true, force: true });
       }
+  };
+  return {
+    importMedia: async (accountId, kind, url) => (await run(accountId, kind, url)).path,
+    async importImage(accountId, url) {
+      const { id, path, reused } = await run(accountId, "image", url);
+      const meta = await sharp(path).metadata();
+      return { id, width: meta.width ?? 0, height: meta.height ?? 0, reused };
+    },
+    async findImage(accountId, id) {
+      const row = await findReadyMediaImport(deps.db, accountId, id, "image");
+      const path = row?.storageKey ? deps.storage.locate(row.storageKey) : undefined;
+      if (!path) return undefined;
+      const meta = await sharp(path).metadata();
+      return { path, width: meta.width ?? 0, height: meta.height ?? 0 };
     },
   };
 }

@@ -2,7 +2,9 @@ import type { Timeline } from "../../render/timeline.ts";
 import type { FailureCode } from "../errors.ts";
 import type { MediaLibrary } from "../media/library.ts";
 import type { OwnMediaImporter } from "../media/own-media.ts";
-import type { Narrator } from "../narration/narrator.ts";
+import { NarrationError, type Narrator } from "../narration/narrator.ts";
+import { narrationFailureCode } from "../narration/service.ts";
+import type { TemplateId } from "./template.ts";
 
 /** What a template's production may use; it never spawns processes itself. */
 export interface ProductionPorts {
@@ -55,4 +57,14 @@ export interface TemplateProduction {
   compose(ctx: ProductionContext, outputs: Record<string, unknown>): Promise<{ timeline: Timeline; cutAtMs?: number }>;
   /** What the finished video costs, from what was actually used. */
   charges(inputs: Record<string, unknown>, outputs: Record<string, unknown>, legacy: boolean): Charges;
+}
+
+/** Runs a narration step; a narrator's failure becomes the template's narration failure code. */
+export async function recordNarration<T>(template: TemplateId, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof NarrationError) throw new StageFailure(narrationFailureCode(template), `The narration could not be recorded: ${error.message}`, error.retryable);
+    throw error;
+  }
 }

@@ -106,7 +106,7 @@ function getPointer(root: unknown, pointer: string): unknown {
 
 export type InputsResult = { ok: true; inputs: Record<string, unknown> } | { ok: false; error: ApiError };
 
-function toFieldIssues(issues: RuleIssue[], prefix: string): FieldIssue[] {
+export function toFieldIssues(issues: RuleIssue[], prefix: string): FieldIssue[] {
   return issues.map((i) => ({ path: pointerToPath(i.pointer, prefix), message: i.message, code: i.code }));
 }
 

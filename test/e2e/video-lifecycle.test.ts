@@ -6,8 +6,8 @@ import { eq } from "drizzle-orm";
 import { usageLedger, webhookDeliveries } from "../../db/schema/index.ts";
 import { probe } from "../../render/ffmpeg.ts";
 import { DATABASE_KINDS } from "../helpers/databases.ts";
-import { BASE, type TestService, useService } from "../helpers/harness.ts";
-import { storyBody } from "../helpers/videos.ts";
+import { BASE, useService } from "../helpers/harness.ts";
+import { storyBody, waitForVideo } from "../helpers/videos.ts";
 import { startWebhookReceiver } from "../fakes/webhook-receiver.ts";
 
 const stripe = new Stripe("sk_test_unused");
@@ -15,17 +15,6 @@ const receivers: ReturnType<typeof startWebhookReceiver>[] = [];
 afterEach(() => {
   for (const r of receivers.splice(0)) r.stop();
 });
-
-export async function waitForVideo(svc: TestService, apiKey: string, id: string, done: (v: any) => boolean, timeoutMs = 150_000): Promise<any> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const res = await svc.request(`/v1/videos/${id}`, { key: apiKey });
-    const video = (await res.json()) as any;
-    if (res.status === 200 && done(video)) return video;
-    if (Date.now() > deadline) throw new Error(`video ${id} stuck: ${JSON.stringify(video)}`);
-    await Bun.sleep(1100); // under the 60 requests a minute
-  }
-}
 
 const finished = (v: any) => ["completed", "failed", "cancelled"].includes(v.status);
 

@@ -19,10 +19,12 @@ async function makeFiles(dir: string) {
   const clip = join(dir, "clip.mp4");
   const tone = join(dir, "tone.mp3");
   const long = join(dir, "long.mp3");
+  const photo = join(dir, "photo.png");
   await runFfmpeg(["-f", "lavfi", "-i", "testsrc2=s=640x360:r=25:d=3", "-f", "lavfi", "-i", "sine=f=330:d=3", "-c:v", "libx264", "-preset", "ultrafast", "-c:a", "aac", "-shortest", clip]);
   await runFfmpeg(["-f", "lavfi", "-i", "sine=f=440:d=8", "-c:a", "libmp3lame", "-b:a", "64k", tone]);
   await runFfmpeg(["-f", "lavfi", "-i", "anullsrc=r=8000:cl=mono", "-t", "660", "-c:a", "libmp3lame", "-b:a", "8k", long]);
-  return { clip: readFileSync(clip), tone: readFileSync(tone), long: readFileSync(long) };
+  await runFfmpeg(["-f", "lavfi", "-i", "testsrc2=s=800x600:d=1", "-frames:v", "1", photo]);
+  return { clip: readFileSync(clip), tone: readFileSync(tone), long: readFileSync(long), photo: readFileSync(photo) };
 }
 
 export interface MediaServer {
@@ -36,7 +38,7 @@ export interface MediaServer {
 }
 
 /**
- * A local https server of media for own-media tests. Paths: /clip.mp4, /tone.mp3, /long.mp3 (11 min),
+ * A local https server of media for own-media tests. Paths: /clip.mp4, /tone.mp3, /long.mp3 (11 min), /photo.png,
  * /notes.txt (not media), /huge.bin (endless bytes), /missing (404), /to-clip (302 to /clip.mp4),
  * /to-private (302 to a private address), /to-metadata (302 to 169.254.169.254). A query string makes a
  * different URL for the same file.
@@ -58,6 +60,8 @@ export async function startMediaServer(): Promise<MediaServer> {
           return new Response(files.clip, { headers: { "content-type": "video/mp4" } });
         case "/tone.mp3":
           return new Response(files.tone, { headers: { "content-type": "audio/mpeg" } });
+        case "/photo.png":
+          return new Response(files.photo, { headers: { "content-type": "image/png" } });
         case "/long.mp3":
           return new Response(files.long, { headers: { "content-type": "audio/mpeg" } });
         case "/notes.txt":

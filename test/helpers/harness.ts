@@ -42,7 +42,7 @@ export interface TestService {
  * Gives each test its own database and app. Call inside a describe block; use the returned getter in
  * tests: `const svc = useService("pglite"); test("...", async () => { await svc().request(...) })`.
  */
-export function useService(kind: DatabaseKind, env: Record<string, string> = {}, options: { workers?: boolean } = {}): () => TestService {
+export function useService(kind: DatabaseKind, env: Record<string, string> = {}, options: { workers?: boolean; outboundCa?: () => string } = {}): () => TestService {
   let current: TestService | undefined;
   let stopWorkers: (() => Promise<void>) | undefined;
   beforeEach(async () => {
@@ -52,6 +52,7 @@ export function useService(kind: DatabaseKind, env: Record<string, string> = {},
     let offset = 0;
     const now = () => new Date(Date.now() + offset);
     const narrator = createNarrator(config.narration);
+    const storage = createLocalStorage(join(dataDir, "videos"), BASE);
     const queue = await startJobQueue(database, { databaseUrl: database.url ?? null, supervise: false, onError: () => {} });
     const deps: AppDeps = {
       config,
@@ -59,9 +60,16 @@ export function useService(kind: DatabaseKind, env: Record<string, string> = {},
       log: silentLogger,
       // Rendering tests also get the generated loops; the others see only what they put in the library.
       library: createFileLibrary(join(dataDir, "library"), ...(options.workers ? [generatedMediaDir(config.mediaCacheDir)] : [])),
+      ownMedia: createOwnMediaImporter({
+        db: database.db,
+        storage,
+        policy: callerUrlPolicy({ ...config, outboundCa: options.outboundCa?.() }),
+        tempRoot: join(dataDir, "imports"),
+        now,
+      }),
       narrator,
       voicePreviews: createVoicePreviews(join(dataDir, "voice-previews"), narrator),
-      storage: createLocalStorage(join(dataDir, "videos"), BASE),
+      storage,
       limiter: new RateLimiter(database, now, silentLogger),
       queue,
       throughput: createThroughputMeter(database.db),
@@ -76,11 +84,7 @@ export function useService(kind: DatabaseKind, env: Record<string, string> = {},
         queue,
         storage: deps.storage,
         renderPool: pool,
-        ports: {
-          narrator,
-          library: deps.library,
-          ownMedia: createOwnMediaImporter({ db: database.db, storage: deps.storage, policy: callerUrlPolicy(config), tempRoot: join(dataDir, "imports"), now }),
-        },
+        ports: { narrator, library: deps.library, ownMedia: deps.ownMedia },
         workRoot: join(dataDir, "work"),
         publicBaseUrl: BASE,
         log: silentLogger,

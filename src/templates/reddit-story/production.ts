@@ -3,11 +3,10 @@ import { join } from "node:path";
 import { FPS, type Timeline, VIDEO_HEIGHT, VIDEO_WIDTH } from "../../../render/timeline.ts";
 import type { CaptionPresetId } from "../../catalog/caption-presets.ts";
 import { CHARS_PER_SECOND } from "../../estimate/duration.ts";
-import { NarrationError, type NarrationRequest } from "../../narration/narrator.ts";
-import { narrationFailureCode } from "../../narration/service.ts";
+import type { NarrationRequest } from "../../narration/narrator.ts";
 import type { WordTiming } from "../../narration/words.ts";
 import { type PreparedMedia, prepareMedia } from "../media-choice.ts";
-import { type Charges, StageFailure, type TemplateProduction } from "../production.ts";
+import { type Charges, recordNarration, type TemplateProduction } from "../production.ts";
 import { CARD_WIDTH, titleCardSvg } from "./title-card.ts";
 
 export interface StoryNarration {
@@ -72,13 +71,10 @@ export const redditStoryProduction: TemplateProduction = {
     }
     if (stage === "narrating") {
       const { script, titleWords } = storyScript(inputs.title, inputs.text);
-      try {
+      return recordNarration("reddit_story", async () => {
         const narration = await ctx.ports.narrator.narrate(storyNarrationRequest(inputs, script), join(ctx.workDir, "narration.wav"));
         return { audioPath: narration.audioPath, duration: narration.duration, words: narration.words, titleWords } satisfies StoryNarration;
-      } catch (error) {
-        if (error instanceof NarrationError) throw new StageFailure(narrationFailureCode("reddit_story"), `The narration could not be recorded: ${error.message}`, error.retryable);
-        throw error;
-      }
+      });
     }
     throw new Error(`reddit_story has no ${stage} stage`);
   },

@@ -1,3 +1,5 @@
+import { escapeXml, wrapText } from "../svg-text.ts";
+
 /** The Reddit-style title card as SVG: pure, so its layout is unit-tested without drawing. */
 export const CARD_WIDTH = 940;
 const PADDING = 48;
@@ -5,32 +7,6 @@ const TITLE_SIZE = 52;
 const LINE_HEIGHT = 66;
 /** Average advance of a bold sans glyph, in ems; wrapping only needs to be close. */
 const CHAR_EM = 0.56;
-
-export function escapeXml(text: string): string {
-  return text.replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c]!);
-}
-
-/** Greedy word wrap to `maxChars` per line; a word longer than a line is broken. */
-export function wrapText(text: string, maxChars: number): string[] {
-  const lines: string[] = [];
-  let line = "";
-  for (let word of text.split(/\s+/).filter(Boolean)) {
-    while (word.length > maxChars) {
-      if (line) lines.push(line);
-      lines.push(word.slice(0, maxChars));
-      word = word.slice(maxChars);
-      line = "";
-    }
-    if (!line) line = word;
-    else if (line.length + 1 + word.length <= maxChars) line += ` ${word}`;
-    else {
-      lines.push(line);
-      line = word;
-    }
-  }
-  if (line) lines.push(line);
-  return lines;
-}
 
 export interface TitleCard {
   svg: string;

@@ -1,0 +1,119 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { writeFileSync } from "node:fs";
+import { eq } from "drizzle-orm";
+import { videos } from "../../db/schema/index.ts";
+import { join } from "node:path";
+import { fakeTextMessage } from "../../src/templates/fake-text-message/inputs.ts";
+import { CARD_TOP } from "../../src/templates/fake-text-message/production.ts";
+import { DATABASE_KINDS } from "../helpers/databases.ts";
+import { type TestService, useService } from "../helpers/harness.ts";
+import { frameAt, streams } from "../helpers/media.ts";
+import { waitForVideo } from "../helpers/videos.ts";
+import { type MediaServer, startMediaServer } from "../fakes/media-server.ts";
+
+const finished = (v: any) => ["completed", "failed", "cancelled"].includes(v.status);
+
+async function downloadMp4(svc: TestService, video: any, name: string): Promise<string> {
+  const redirect = await svc.app.handle(new Request(video.downloadUrl));
+  const file = await svc.app.handle(new Request(redirect.headers.get("location")!));
+  const path = join(svc.dataDir, name);
+  writeFileSync(path, new Uint8Array(await file.arrayBuffer()));
+  return path;
+}
+
+/** Share of a full-height card's pixels that changed clearly between two decoded frames (the card is opaque, so footage motion does not count). */
+function cardDifference(a: Uint8Array, b: Uint8Array): number {
+  const row = 1080 * 3;
+  let sum = 0;
+  let n = 0;
+  for (let y = CARD_TOP + 20; y < CARD_TOP + 1250; y += 2) {
+    for (let x = 140 * 3; x < 940 * 3; x += 3) {
+      if (Math.abs(a[y * row + x]! - b[y * row + x]!) > 40) sum++;
+      n++;
+    }
+  }
+  return sum / n;
+}
+
+let media: MediaServer;
+beforeAll(async () => {
+  media = await startMediaServer();
+}, 60_000);
+afterAll(() => media.stop());
+
+describe(`fake_text_message end to end (${DATABASE_KINDS[0]})`, () => {
+  const svc = useService(DATABASE_KINDS[0]!, { UNSAFE_ALLOW_PRIVATE_URLS: "1" }, { workers: true, outboundCa: () => media.ca });
+
+  test("defaults: a voiced chat over the default background; the video lasts as long as the voices", async () => {
+    const { apiKey } = await svc().createAccount();
+    const res = await svc().request("/v1/videos", { method: "POST", key: apiKey, json: { template: "fake_text_message", inputs: fakeTextMessage.examples.minimal } });
+    expect(res.status).toBe(202);
+    const video = await waitForVideo(svc(), apiKey, ((await res.json()) as any).id, finished);
+    expect(video.status).toBe("completed");
+    expect(video.cutAtMs).toBeNull();
+    expect(video.creditsCharged).toEqual({ narration: 0, render: 0, videos: 1 });
+    const { video: v, audio, format } = await streams(await downloadMp4(svc(), video, "minimal.mp4"));
+    expect([v.width, v.height, v.codec_name, v.r_frame_rate]).toEqual([1080, 1920, "h264", "30/1"]);
+    expect(audio.codec_name).toBe("aac");
+    // Two short lines, each held for its clip, plus a short tail.
+    // Each message is held for its voice clip, then a 0.4 s tail: the video is as long as the voices.
+    const row = (await svc().database.db.select().from(videos).where(eq(videos.id, video.id)))[0]!;
+    const clips = (row.stageOutputs as any).narrating.clips as { duration: number }[];
+    expect(clips).toHaveLength(2);
+    const voiced = clips.reduce((s, c) => s + c.duration, 0);
+    expect(voiced).toBeGreaterThan(1.5);
+    expect(Math.abs(Number(format.duration) - (voiced + 0.4))).toBeLessThan(0.15);
+  }, 150_000);
+
+  test("many options: platform, theme, images, hook, captions, end card, own music; cutAtMs is the frame where message N+1 appears", async () => {
+    const { apiKey } = await svc().createAccount();
+    const image = async (path: string) => {
+      const res = await svc().request("/v1/images", { method: "POST", key: apiKey, json: { url: media.url(path) } });
+      expect(res.status).toBe(201);
+      return ((await res.json()) as any).id as string;
+    };
+    const avatar = await image("/photo.png");
+    const photo = await image("/photo.png?again");
+    const inputs = structuredClone(fakeTextMessage.examples.full) as any;
+    inputs.contact.avatarAssetId = avatar;
+    inputs.messages.splice(2, 0, { sender: "them", imageAssetId: photo });
+    inputs.music = { ownUrl: media.url("/tone.mp3"), volume: 20 };
+    inputs.cutAfterMessage = 3;
+    inputs.layout = { style: "card_over_background", cardWidthPct: 90, cardHeight: "full" };
+    inputs.captions = [{ afterMessage: 2, text: "wait for it...", position: "above_card" }, { afterMessage: 4, text: "no way", delayMs: 300 }];
+    const res = await svc().request("/v1/videos", { method: "POST", key: apiKey, json: { template: "fake_text_message", inputs } });
+    expect(res.status).toBe(202);
+    const video = await waitForVideo(svc(), apiKey, ((await res.json()) as any).id, finished);
+    expect(video.status).toBe("completed");
+    const mp4 = await downloadMp4(svc(), video, "full.mp4");
+    const { video: v, format } = await streams(mp4);
+    expect([v.width, v.height]).toEqual([1080, 1920]);
+    const row = (await svc().database.db.select().from(videos).where(eq(videos.id, video.id)))[0]!;
+    expect(Math.abs(Number(format.duration) - row.durationSeconds!)).toBeLessThan(0.1);
+
+    // Message 4 appears exactly at cutAtMs: the card changes between the frame before and that frame,
+    // and not between that frame and the next ones.
+    expect(Number.isInteger(video.cutAtMs)).toBe(true);
+    const at = video.cutAtMs / 1000;
+    const frame = 1 / 30;
+    const scratch = join(svc().dataDir, "frame.rgb");
+    // Seeks land on the first frame at or after the time asked, so ask a little before each frame.
+    const before = await frameAt(mp4, at - 1.4 * frame, scratch);
+    const first = await frameAt(mp4, at - 0.4 * frame, scratch);
+    const later = await frameAt(mp4, at + 1.6 * frame, scratch);
+    // A new bubble changes a few thousand of the card's pixels; an unchanged card changes none.
+    expect(cardDifference(before, first)).toBeGreaterThan(0.002);
+    expect(cardDifference(first, later)).toBeLessThan(0.0002);
+  }, 200_000);
+
+  test("an image id that is not one of the account's images fails the video with IMAGE_UNAVAILABLE", async () => {
+    const { apiKey } = await svc().createAccount();
+    const inputs = { contact: { name: "Sam", avatarAssetId: "med_nothere" }, messages: [{ sender: "me", text: "hi" }] };
+    const res = await svc().request("/v1/videos", { method: "POST", key: apiKey, json: { template: "fake_text_message", inputs } });
+    const video = await waitForVideo(svc(), apiKey, ((await res.json()) as any).id, finished);
+    expect(video.status).toBe("failed");
+    expect(video.error.code).toBe("IMAGE_UNAVAILABLE");
+    expect(video.error.message).toContain("contact.avatarAssetId");
+    expect(video.creditsCharged).toBeNull();
+  }, 60_000);
+});
