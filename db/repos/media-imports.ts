@@ -1,6 +1,6 @@
 import { and, count, eq, gte, sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
-import { mediaImports } from "../schema/index.ts";
+import { accounts, mediaImports } from "../schema/index.ts";
 
 export type MediaImportRow = typeof mediaImports.$inferSelect;
 export type MediaKind = MediaImportRow["kind"];
@@ -8,16 +8,16 @@ export type MediaKind = MediaImportRow["kind"];
 export type ImportClaim =
   | { outcome: "reuse"; row: MediaImportRow }
   | { outcome: "claimed"; row: MediaImportRow }
-  | { outcome: "quota_exceeded"; used: number };
+  | { outcome: "quota_exceeded"; used: number; quota: number };
 
 /**
  * Decides, under a per-account lock, whether a URL's file can be reused (ready and imported after
  * `reuseSince`), or may be fetched now: each URL counts once per day, and an account may start at most
- * `quota` new URLs since `dayStart`. A claimed row is (re)set to `fetching` with the time of the claim.
+ * its `mediaImportsPerDay` new URLs since `dayStart`. A claimed row is (re)set to `fetching` with the time of the claim.
  */
 export async function claimMediaImport(
   db: Db,
-  args: { id: string; accountId: string; kind: MediaKind; url: string; urlHash: string; now: Date; reuseSince: Date; dayStart: Date; quota: number },
+  args: { id: string; accountId: string; kind: MediaKind; url: string; urlHash: string; now: Date; reuseSince: Date; dayStart: Date },
 ): Promise<ImportClaim> {
   return db.transaction(async (tx) => {
     // Serializes claims of one account across processes, so two imports cannot both take the 20th slot.
@@ -29,11 +29,13 @@ export async function claimMediaImport(
     if (existing?.state === "ready" && existing.createdAt >= args.reuseSince) return { outcome: "reuse", row: existing };
     const countedToday = existing !== undefined && existing.createdAt >= args.dayStart;
     if (!countedToday) {
+      const [account] = await tx.select({ quota: accounts.mediaImportsPerDay }).from(accounts).where(eq(accounts.id, args.accountId));
+      const quota = account?.quota ?? 0;
       const [used] = await tx
         .select({ n: count() })
         .from(mediaImports)
         .where(and(eq(mediaImports.accountId, args.accountId), gte(mediaImports.createdAt, args.dayStart)));
-      if ((used?.n ?? 0) >= args.quota) return { outcome: "quota_exceeded", used: used?.n ?? 0 };
+      if ((used?.n ?? 0) >= quota) return { outcome: "quota_exceeded", used: used?.n ?? 0, quota };
     }
     const values = {
       state: "fetching" as const,

@@ -19,7 +19,6 @@ export const OWN_MEDIA_LIMITS = {
 } as const;
 /** Chat avatars and photos are kept at most this many pixels on their longer side. */
 const IMAGE_MAX_SIDE = 1080;
-export const NEW_URLS_PER_DAY = 20;
 export const REUSE_DAYS = 30;
 const FETCH_TIMEOUT_MS = 5 * 60_000;
 const MAX_REDIRECTS = 5;
@@ -123,61 +122,61 @@ const EXTENSIONS = { video: "mp4", audio: "mp3", image: "jpg" } as const;
 /**
  * Callers' own backgrounds and music by URL: fetched through the outbound guard, checked, converted with
  * ffmpeg restricted to local files, and kept in storage. A URL imported by the account in the last 30
- * days is reused and not counted; at most 20 new URLs a day (UTC) per account.
+ * days is reused and not counted; at most the account's mediaImportsPerDay (20 unless an operator
+ * changed it) new URLs a day (UTC).
  */
 export function createOwnMediaImporter(deps: OwnMediaDeps): OwnMediaImporter {
   mkdirSync(deps.tempRoot, { recursive: true });
   const run = async (accountId: string, kind: OwnMediaKind, url: string): Promise<{ id: string; path: string; reused: boolean }> => {
-      const now = deps.now();
-      const urlHash = createHash("sha256").update(url).digest("hex");
-      const claim = await claimMediaImport(deps.db, {
-        id: newId("med", now.getTime()),
-        accountId,
-        kind,
-        url,
-        urlHash,
-        now,
-        reuseSince: new Date(now.getTime() - REUSE_DAYS * 86_400_000),
-        dayStart: utcDayStart(now),
-        quota: NEW_URLS_PER_DAY,
-      });
-      if (claim.outcome === "quota_exceeded") {
-        throw new MediaImportError(
-          "MEDIA_QUOTA_EXCEEDED",
-          `This account has imported ${claim.used} new media URLs today (UTC); the limit is ${NEW_URLS_PER_DAY}. URLs imported in the last ${REUSE_DAYS} days are reused without counting.`,
-        );
-      }
-      if (claim.outcome === "reuse") {
-        const path = claim.row.storageKey ? deps.storage.locate(claim.row.storageKey) : undefined;
-        if (path) return { id: claim.row.id, path, reused: true };
-      }
-      const row = claim.row;
-      const temp = mkdtempSync(join(deps.tempRoot, `${row.id}-`));
-      try {
-        const downloaded = join(temp, "download");
-        const bytes = await download(deps, kind, url, downloaded);
-        const storageKey = `media-${row.id}.${EXTENSIONS[kind]}`;
-        const converted = join(temp, `converted.${EXTENSIONS[kind]}`);
-        let duration = 0;
-        if (kind === "image") await convertImage(url, downloaded, converted);
-        else {
-          duration = await inspect(kind, url, downloaded);
-          try {
-            await ffmpegToFile(converted, (out) => (kind === "video" ? ownVideoConvertArgs(downloaded, out) : ownAudioConvertArgs(downloaded, out)));
-          } catch {
-            throw new MediaImportError("MEDIA_INVALID", `${url} could not be decoded as ${kind}.`);
-          }
+    const now = deps.now();
+    const urlHash = createHash("sha256").update(url).digest("hex");
+    const claim = await claimMediaImport(deps.db, {
+      id: newId("med", now.getTime()),
+      accountId,
+      kind,
+      url,
+      urlHash,
+      now,
+      reuseSince: new Date(now.getTime() - REUSE_DAYS * 86_400_000),
+      dayStart: utcDayStart(now),
+    });
+    if (claim.outcome === "quota_exceeded") {
+      throw new MediaImportError(
+        "MEDIA_QUOTA_EXCEEDED",
+        `This account has imported ${claim.used} new media URLs today (UTC); the limit is ${claim.quota}. URLs imported in the last ${REUSE_DAYS} days are reused without counting.`,
+      );
+    }
+    if (claim.outcome === "reuse") {
+      const path = claim.row.storageKey ? deps.storage.locate(claim.row.storageKey) : undefined;
+      if (path) return { id: claim.row.id, path, reused: true };
+    }
+    const row = claim.row;
+    const temp = mkdtempSync(join(deps.tempRoot, `${row.id}-`));
+    try {
+      const downloaded = join(temp, "download");
+      const bytes = await download(deps, kind, url, downloaded);
+      const storageKey = `media-${row.id}.${EXTENSIONS[kind]}`;
+      const converted = join(temp, `converted.${EXTENSIONS[kind]}`);
+      let duration = 0;
+      if (kind === "image") await convertImage(url, downloaded, converted);
+      else {
+        duration = await inspect(kind, url, downloaded);
+        try {
+          await ffmpegToFile(converted, (out) => (kind === "video" ? ownVideoConvertArgs(downloaded, out) : ownAudioConvertArgs(downloaded, out)));
+        } catch {
+          throw new MediaImportError("MEDIA_INVALID", `${url} could not be decoded as ${kind}.`);
         }
-        await deps.storage.put(storageKey, converted);
-        await markMediaImportReady(deps.db, row.id, { storageKey, bytes, durationMs: Math.round(duration * 1000) });
-        return { id: row.id, path: deps.storage.locate(storageKey)!, reused: false };
-      } catch (error) {
-        const failure = fetchFailure(url, error);
-        await markMediaImportFailed(deps.db, row.id, failure.code);
-        throw failure;
-      } finally {
-        rmSync(temp, { recursive: true, force: true });
       }
+      await deps.storage.put(storageKey, converted);
+      await markMediaImportReady(deps.db, row.id, { storageKey, bytes, durationMs: Math.round(duration * 1000) });
+      return { id: row.id, path: deps.storage.locate(storageKey)!, reused: false };
+    } catch (error) {
+      const failure = fetchFailure(url, error);
+      await markMediaImportFailed(deps.db, row.id, failure.code);
+      throw failure;
+    } finally {
+      rmSync(temp, { recursive: true, force: true });
+    }
   };
   return {
     importMedia: async (accountId, kind, url) => (await run(accountId, kind, url)).path,

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import { mediaImports } from "../../db/schema/index.ts";
 import { probe } from "../../render/ffmpeg.ts";
-import { createOwnMediaImporter, MediaImportError, NEW_URLS_PER_DAY, type OwnMediaImporter } from "../../src/media/own-media.ts";
+import { createOwnMediaImporter, MediaImportError, type OwnMediaImporter } from "../../src/media/own-media.ts";
 import { callerUrlPolicy, type OutboundPolicy } from "../../src/net/outbound.ts";
 import { DATABASE_KINDS } from "../helpers/databases.ts";
 import { type TestService, useService } from "../helpers/harness.ts";
@@ -73,7 +73,7 @@ for (const kind of DATABASE_KINDS) {
       // Start just after midnight UTC so the whole test runs within one day.
       const now = svc().deps.now();
       svc().advance(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1, 0, 1) - now.getTime());
-      for (let i = 0; i < NEW_URLS_PER_DAY; i++) await own.importMedia(accountId, "audio", media.url(`/tone.mp3?n=${i}`));
+      for (let i = 0; i < 20; i++) await own.importMedia(accountId, "audio", media.url(`/tone.mp3?n=${i}`));
       const refused = await failure(own.importMedia(accountId, "audio", media.url("/tone.mp3?n=extra")));
       expect(refused.code).toBe("MEDIA_QUOTA_EXCEEDED");
       expect(refused.message).toContain("20");

@@ -14,7 +14,7 @@ export const DEFAULT_TEXT_VOICES = { me: "pNInz6obpgDQGcFmaJgB", them: "EXAVITQu
 const Message = Closed({
   sender: Enum(["me", "them"] as const, { description: "me: the phone owner (right-hand bubbles); them: the contact." }),
   text: Type.Optional(Type.String({ minLength: 1, maxLength: 500, description: "Send text or imageAssetId, not both." })),
-  imageAssetId: Type.Optional(Type.String({ minLength: 1, description: "Image asset id; shown as a photo held 3 s." })),
+  imageAssetId: Type.Optional(Type.String({ minLength: 1, description: "Image asset id (med_...) from POST /v1/images; shown as a photo held 3 s." })),
   delayMs: Type.Optional(Type.Integer({ minimum: 0, maximum: 10000, description: "Gap before the message; the pacing preset when omitted." })),
   timestampLabel: Type.Optional(Type.String({ minLength: 1, maxLength: 40, description: "Row above the message." })),
   gapLabel: Type.Optional(Type.String({ minLength: 1, maxLength: 40, description: "Time-gap row before the message (900 ms)." })),
@@ -60,7 +60,7 @@ export const FakeTextMessageInputs = Closed({
   theme: Type.Optional(Enum(TEXT_THEMES, { default: "dark" })),
   contact: Closed({
     name: Type.String({ minLength: 1, maxLength: 40 }),
-    avatarAssetId: Type.Optional(Type.String({ minLength: 1, description: "Image asset id." })),
+    avatarAssetId: Type.Optional(Type.String({ minLength: 1, description: "Image asset id (med_...) from POST /v1/images." })),
   }),
   messages: Type.Array(Message, { minItems: 1, maxItems: 80, description: "The conversation, in order." }),
   pacing: Type.Optional(
@@ -148,7 +148,7 @@ export const fakeTextMessage: TemplateDefinition = {
     "Each message stays on screen for the length of its voice clip; delayMs or pacing adds a gap before it.",
     "With cutAfterMessage N the video reports cutAtMs: the millisecond where message N+1 appears (or the end when N is the last message).",
     "There is no free step and no projectId for this template.",
-    "Image asset ids (contact.avatarAssetId, messages[].imageAssetId) must name usable images, else the video fails with IMAGE_UNAVAILABLE.",
+    "Image asset ids (contact.avatarAssetId, messages[].imageAssetId) are the med_... ids returned by POST /v1/images {url} (public https, up to 15 MB, counted with own media; a URL imported in the last 30 days gives the same id). Any other id fails the video with IMAGE_UNAVAILABLE.",
   ],
   examples: {
     minimal: {

@@ -1,0 +1,58 @@
+/**
+ * Draws one chat frame per platform and theme, exactly as videos draw them (the same planner and SVG),
+ * over a frame of a generated background, into docs/chat-platforms.jpg.
+ * Run: bun scripts/chat-contact-sheet.ts (after scripts/setup.sh generated the media).
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import sharp from "sharp";
+import { runFfmpeg } from "../render/ffmpeg.ts";
+import { generatedMediaDir } from "../render/media/generated-dir.ts";
+import { loadConfig } from "../src/config.ts";
+import { chatScreenSvg } from "../src/templates/fake-text-message/chat-screen.ts";
+import { chatStyle } from "../src/templates/fake-text-message/chat-styles.ts";
+import { planConversation } from "../src/templates/fake-text-message/conversation.ts";
+import { fakeTextMessage } from "../src/templates/fake-text-message/inputs.ts";
+import { CARD_TOP, chatScreenOf } from "../src/templates/fake-text-message/production.ts";
+
+const work = mkdtempSync(join(tmpdir(), "chat-sheet-"));
+const backgroundFrame = join(work, "background.png");
+await runFfmpeg(["-ss", "2", "-i", join(generatedMediaDir(loadConfig().mediaCacheDir), "backgrounds", "minecraft", "plains-run.mp4"), "-frames:v", "1", backgroundFrame]).catch(() =>
+  runFfmpeg(["-f", "lavfi", "-i", "color=c=0x335533:s=1080x1920", "-frames:v", "1", backgroundFrame]),
+);
+
+const inputs = structuredClone(fakeTextMessage.examples.full) as any;
+inputs.messages.push({ sender: "me", text: "ok now I'm scared, coming over", receipt: "Delivered" });
+const plan = planConversation(inputs, inputs.messages.map(() => 1.5));
+const rows = plan.states.at(-1)!.rows;
+const tiles: Buffer[] = [];
+const labels: string[] = [];
+for (const platform of ["imessage", "whatsapp", "instagram", "tinder"] as const) {
+  for (const theme of ["dark", "light"] as const) {
+    const screen = { ...chatScreenOf({ ...inputs, platform, theme, layout: { cardWidthPct: 80 } }, { avatar: null, images: {} }), ...chatStyle(platform, theme) };
+    const card = chatScreenSvg(screen, rows);
+    const frame = await sharp(backgroundFrame)
+      .composite([{ input: Buffer.from(card.svg), left: Math.round((1080 - card.width) / 2), top: CARD_TOP }])
+      .png()
+      .toBuffer();
+    tiles.push(await sharp(frame).resize(360, 640).png().toBuffer());
+    labels.push(`${platform} ${theme}`);
+  }
+}
+const label = (text: string, x: number, y: number) =>
+  `<text x="${x + 180}" y="${y + 672}" font-family="Inter, sans-serif" font-size="24" font-weight="600" fill="#ffffff" text-anchor="middle">${text}</text>`;
+const columns = 4;
+const width = columns * 360;
+const height = 2 * 690;
+const svgLabels = labels.map((l, i) => label(l, (i % columns) * 360, Math.floor(i / columns) * 690)).join("");
+const sheet = await sharp({ create: { width, height, channels: 3, background: "#111111" } })
+  .composite([
+    ...tiles.map((input, i) => ({ input, left: (i % columns) * 360, top: Math.floor(i / columns) * 690 })),
+    { input: Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">${svgLabels}</svg>`), left: 0, top: 0 },
+  ])
+  .png()
+  .toBuffer();
+await sharp(sheet).jpeg({ quality: 85 }).toFile(join(import.meta.dir, "..", "docs", "chat-platforms.jpg"));
+rmSync(work, { recursive: true, force: true });
+console.error("docs/chat-platforms.jpg written");
