@@ -6,7 +6,7 @@ import { useService } from "../helpers/harness.ts";
 import { expectProblem } from "../helpers/problem.ts";
 import { storyBody } from "../helpers/videos.ts";
 import { articleVideo } from "../../src/templates/article-video/inputs.ts";
-import { fakeTextMessage } from "../../src/templates/fake-text-message/inputs.ts";
+import { quizVideo } from "../../src/templates/quiz-video/inputs.ts";
 
 describe.each(DATABASE_KINDS)("videos on %s", (kind) => {
   const svc = useService(kind);
@@ -86,7 +86,7 @@ describe.each(DATABASE_KINDS)("videos on %s", (kind) => {
     expect(invalid.errors[0].path).toBe("inputs.text");
     await expectProblem(await create(apiKey, storyBody({ extra: 1 })), 400, "INVALID_INPUT");
     await expectProblem(await create(apiKey, storyBody({ projectId: "prj_missing" })), 404, "NOT_FOUND");
-    for (const template of [articleVideo, fakeTextMessage]) {
+    for (const template of [articleVideo, quizVideo]) {
       const refused = await expectProblem(await create(apiKey, { template: template.id, inputs: template.examples.minimal }), 400, "TEMPLATE_NOT_AVAILABLE");
       expect(refused.detail).toContain(template.id);
     }
