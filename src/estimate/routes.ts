@@ -1,4 +1,3 @@
-import { ApiError } from "../errors.ts";
 import type { RouteDef } from "../http/route.ts";
 import { validateTemplateRequest } from "../templates/validate.ts";
 import { EstimateRequest, EstimateSchema } from "./model.ts";
@@ -20,7 +19,6 @@ export const estimateRoutes: RouteDef[] = [
     success: { status: 200, description: "The estimate.", schema: EstimateSchema },
     errors: ["UNKNOWN_TEMPLATE", "INVALID_VOICE", "NARRATION_REQUIRED"],
     handle: async ({ body, auth }, deps) => {
-      if (body === undefined) throw new ApiError("INVALID_INPUT", "A JSON body `{template, inputs}` is required.", { errors: [{ path: "", message: "is required", code: "required" }] });
       const result = validateTemplateRequest(EstimateRequest.envelope, body);
       if (!result.ok) throw result.error;
       return { body: estimateVideo(auth!.account, result.value.template, result.value.inputs, await deps.throughput()) };

@@ -55,7 +55,6 @@ function refuseOtherTemplates(body: unknown) {
  * voice settings, stored on a preview project. The same projectId returns the stored teaser.
  */
 export async function createPreview(deps: AppDeps, auth: AuthContext, body: unknown): Promise<Preview> {
-  if (body === undefined) throw new ApiError("INVALID_INPUT", "A JSON body `{template, inputs}` is required.", { errors: [{ path: "", message: "is required", code: "required" }] });
   refuseOtherTemplates(body);
   const result = validateTemplateRequest<{ template: string; inputs: unknown; projectId?: string }>(PreviewRequest.envelope, body);
   if (!result.ok) throw result.error;

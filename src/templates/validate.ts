@@ -169,12 +169,16 @@ export interface TemplateRequest<E> {
 
 /**
  * Validates `{template, inputs, ...}` bodies: the envelope against `envelopeSchema` (whose `inputs` is
- * any object), then the inputs against the named template. Unknown template ids give UNKNOWN_TEMPLATE.
+ * any object), then the inputs against the named template. Unknown template ids give UNKNOWN_TEMPLATE;
+ * an empty body is INVALID_INPUT.
  */
 export function validateTemplateRequest<E extends { template: string; inputs: unknown }>(
   envelopeSchema: TSchema,
   body: unknown,
 ): { ok: true; value: TemplateRequest<E> } | { ok: false; error: ApiError } {
+  if (body === undefined) {
+    return { ok: false, error: new ApiError("INVALID_INPUT", "A JSON body `{template, inputs}` is required.", { errors: [{ path: "", message: "is required", code: "required" }] }) };
+  }
   const envelopeIssues = schemaIssues(envelopeSchema, body);
   const templateId = (body as { template?: unknown } | null)?.template;
   const templateValid = !envelopeIssues.some((i) => i.pointer === "/template");

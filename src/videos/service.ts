@@ -86,7 +86,6 @@ async function reservedCost(db: Db, accountId: string): Promise<Cost> {
  * the video is inserted, the Idempotency-Key answered and the job queued: all of it commits, or none.
  */
 export async function createVideo(deps: AppDeps, auth: AuthContext, body: unknown, idempotencyKey: string | undefined): Promise<Video> {
-  if (body === undefined) throw new ApiError("INVALID_INPUT", "A JSON body `{template, inputs}` is required.", { errors: [{ path: "", message: "is required", code: "required" }] });
   const result = validateTemplateRequest<{ template: string; inputs: unknown; projectId?: string; webhookUrl?: string }>(CreateVideoRequest.envelope, body);
   if (!result.ok) throw result.error;
   const { template, inputs, envelope } = result.value;
