@@ -222,12 +222,9 @@ function composerSvg(screen: ChatScreen, m: Metrics, top: number): string {
   );
 }
 
-/** Height of the card for these rows (`fit` grows with the conversation up to maxHeight). */
-export function chatCardHeight(screen: ChatScreen, rows: ChatRow[]): number {
-  const m = metricsOf(screen.width);
+/** Height of the card for this much conversation (`fit` grows with it up to maxHeight). */
+function cardHeight(screen: ChatScreen, m: Metrics, content: number): number {
   if (screen.cardHeight === "full") return Math.round(screen.maxHeight);
-  const placed = placeRows(screen, rows, m);
-  const content = (placed.at(-1) ? placed.at(-1)!.y + placed.at(-1)!.height : 0) + m.padTop;
   return Math.round(Math.min(screen.maxHeight, Math.max(screen.width * 0.62, m.header + m.composer + content)));
 }
 
@@ -238,11 +235,11 @@ export function chatCardHeight(screen: ChatScreen, rows: ChatRow[]): number {
 export function chatScreenSvg(screen: ChatScreen, rows: ChatRow[]): { svg: string; width: number; height: number } {
   const m = metricsOf(screen.width);
   const { style, width } = screen;
-  const height = chatCardHeight(screen, rows);
   const placed = placeRows(screen, rows, m);
+  const content = (placed.at(-1) ? placed.at(-1)!.y + placed.at(-1)!.height : 0) + m.padTop;
+  const height = cardHeight(screen, m, content);
   const bodyTop = m.header;
   const bodyHeight = height - m.header - m.composer;
-  const content = (placed.at(-1) ? placed.at(-1)!.y + placed.at(-1)!.height : 0) + m.padTop;
   const scroll = Math.max(0, content - bodyHeight);
   const visible = placed.filter((p) => p.y + p.height - scroll > 0 && p.y - scroll < bodyHeight);
   const defs =

@@ -97,7 +97,7 @@ export function chatTimeline(
   plan.captions.forEach((caption, i) => {
     const card = drawn.captions[i]!;
     // Below a growing card: below the tallest it gets while the caption shows.
-    const tallest = Math.max(...plan.states.filter((s) => s.end > caption.start && s.start < caption.end).map((s) => drawn.frames[plan.states.indexOf(s)]!.height), 0);
+    const tallest = Math.max(0, ...plan.states.flatMap((s, k) => (s.end > caption.start && s.start < caption.end ? [drawn.frames[k]!.height] : [])));
     const y = caption.position === "above_card" ? Math.max(20, CARD_TOP - CAPTION_GAP - card.height) : Math.min(VIDEO_HEIGHT - card.height - 40, CARD_TOP + tallest + CAPTION_GAP);
     layers.push({ path: card.path, x: centeredX(card.width), y, start: caption.start, end: caption.end, entrance: "fade" });
   });
