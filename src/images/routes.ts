@@ -2,7 +2,7 @@ import { Type } from "@sinclair/typebox";
 import { ApiError } from "../errors.ts";
 import { component } from "../http/components.ts";
 import type { RouteDef } from "../http/route.ts";
-import { MediaImportError } from "../media/own-media.ts";
+import { MediaImportError, utcDayStart } from "../media/own-media.ts";
 import { HttpUrl } from "../templates/schema-kit.ts";
 import { refusalFor, schemaIssues, toFieldIssues } from "../templates/validate.ts";
 
@@ -28,8 +28,7 @@ const ImageSchema = component(
 );
 
 function secondsToUtcMidnight(now: Date): number {
-  const midnight = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1);
-  return Math.max(1, Math.ceil((midnight - now.getTime()) / 1000));
+  return Math.max(1, Math.ceil((utcDayStart(now).getTime() + 86_400_000 - now.getTime()) / 1000));
 }
 
 export const imageRoutes: RouteDef[] = [

@@ -53,7 +53,8 @@ export interface OwnMediaDeps {
   now(): Date;
 }
 
-function utcDayStart(now: Date): Date {
+/** The daily own-media quota counts from UTC midnight. */
+export function utcDayStart(now: Date): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
 }
 
