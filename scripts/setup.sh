@@ -30,5 +30,18 @@ fi
 
 (cd "$ROOT" && bun install --frozen-lockfile >&2)
 
+# Quiz cards are drawn by librsvg, which finds fonts through fontconfig: the card fonts (npm packages, OFL)
+# go where fontconfig already looks for this user.
+CARD_FONTS_DIR="${XDG_DATA_HOME:-$HOME/.local/share}/fonts/shortvid"
+if [ ! -f "$CARD_FONTS_DIR/.installed-v1" ]; then
+  mkdir -p "$CARD_FONTS_DIR"
+  for font in anton/400Regular/Anton_400Regular bangers/400Regular/Bangers_400Regular bebas-neue/400Regular/BebasNeue_400Regular \
+    poppins/400Regular/Poppins_400Regular poppins/700Bold/Poppins_700Bold poppins/800ExtraBold/Poppins_800ExtraBold; do
+    cp "$ROOT/node_modules/@expo-google-fonts/$font.ttf" "$CARD_FONTS_DIR/"
+  done
+  fc-cache -f "$CARD_FONTS_DIR" >/dev/null 2>&1 || true
+  touch "$CARD_FONTS_DIR/.installed-v1"
+fi
+
 # Built-in background and music loops: generated once per machine into the media cache (about 2 minutes).
 (cd "$ROOT" && bun scripts/generate-media.ts)

@@ -46,6 +46,12 @@ export const ConfigSchema = Type.Object({
   OPENAI_TTS_API_KEY: Type.String({ default: "", description: "Bearer key for OPENAI_TTS_BASE_URL." }),
   OPENAI_TTS_MODEL: Type.String({ default: "tts-1", description: "Speech model name for OPENAI_TTS_BASE_URL." }),
   KOKORO_BASE_URL: Type.String({ default: "", description: "A Kokoro-FastAPI server (captioned speech with word timestamps)." }),
+  LLM_BASE_URL: Type.String({
+    default: "",
+    description: "An OpenAI-compatible chat completions server (OpenAI, Ollama, vLLM, llama.cpp; e.g. http://127.0.0.1:11434/v1) that writes article scripts and quiz packs. Empty: the offline writers.",
+  }),
+  LLM_API_KEY: Type.String({ default: "", description: "Bearer key for LLM_BASE_URL (empty for local servers)." }),
+  LLM_MODEL: Type.String({ default: "gpt-4o-mini", description: "Model name sent to LLM_BASE_URL." }),
   ROLE: Type.Union([Type.Literal("all"), Type.Literal("serve"), Type.Literal("worker")], {
     default: "all",
     description: "serve: HTTP API and account actors; worker: pipeline jobs, render pool, webhook deliveries and the watchdog; all: both. Several workers (and servers) may share one Postgres (DATABASE_URL) and one DATA_DIR.",
@@ -71,6 +77,8 @@ export interface Config {
   role: RawConfig["ROLE"];
   allowPrivateUrls: boolean;
   outboundCa: string | undefined;
+  /** Null: the offline writers only. */
+  llm: { baseUrl: string; apiKey: string; model: string } | null;
   narration: {
     provider: RawConfig["NARRATION_PROVIDER"];
     offlineEngine: RawConfig["OFFLINE_TTS_ENGINE"];
@@ -115,6 +123,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     role: raw.ROLE,
     allowPrivateUrls: raw.UNSAFE_ALLOW_PRIVATE_URLS === "1",
     outboundCa: raw.OUTBOUND_CA_FILE ? readFileSync(resolve(raw.OUTBOUND_CA_FILE), "utf8") : undefined,
+    llm: raw.LLM_BASE_URL ? { baseUrl: raw.LLM_BASE_URL.replace(/\/+$/, ""), apiKey: raw.LLM_API_KEY, model: raw.LLM_MODEL } : null,
     narration: {
       provider: raw.NARRATION_PROVIDER,
       offlineEngine: raw.OFFLINE_TTS_ENGINE,

@@ -5,6 +5,7 @@ import type { RateLimiter } from "./limits/limiter.ts";
 import type { Logger } from "./logger.ts";
 import type { MediaLibrary } from "./media/library.ts";
 import type { OwnMediaImporter } from "./media/own-media.ts";
+import type { ContentPorts } from "./content/ports.ts";
 import type { Narrator } from "./narration/narrator.ts";
 import type { VoicePreviews } from "./narration/previews.ts";
 import type { JobQueue } from "./queue/job-queue.ts";
@@ -19,6 +20,8 @@ export interface AppDeps {
   /** Callers' own media and images by URL. */
   ownMedia: OwnMediaImporter;
   narrator: Narrator;
+  /** Article ingest, scripts and quiz packs (offline, or through the configured LLM). */
+  content: ContentPorts;
   voicePreviews: VoicePreviews;
   /** Finished videos. */
   storage: Storage;

@@ -6,12 +6,13 @@ import { estimateRoutes } from "./estimate/routes.ts";
 import type { RouteDef } from "./http/route.ts";
 import { imageRoutes } from "./images/routes.ts";
 import { previewRoutes } from "./previews/routes.ts";
+import { scriptRoutes } from "./scripts/routes.ts";
 import { videoRoutes } from "./videos/routes.ts";
 
 let cached: RouteDef[] | undefined;
 
 /** Every route of the API, in the order the docs list them. */
 export function allRoutes(): RouteDef[] {
-  cached ??= [...accountRoutes, ...catalogRoutes, ...estimateRoutes, ...previewRoutes, ...imageRoutes, ...videoRoutes, ...downloadRoutes, ...docsRoutes(allRoutes)];
+  cached ??= [...accountRoutes, ...catalogRoutes, ...estimateRoutes, ...scriptRoutes, ...previewRoutes, ...imageRoutes, ...videoRoutes, ...downloadRoutes, ...docsRoutes(allRoutes)];
   return cached;
 }

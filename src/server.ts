@@ -22,6 +22,7 @@ import { createThroughputMeter } from "./videos/throughput.ts";
 import { startWorkers } from "./videos/worker.ts";
 import { callerUrlPolicy } from "./net/outbound.ts";
 import { createOwnMediaImporter } from "./media/own-media.ts";
+import { createContentPorts } from "./content/ports.ts";
 
 export interface RunningServer {
   /** The HTTP port; undefined for a worker-only process. */
@@ -74,6 +75,7 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
     library,
     ownMedia: createOwnMediaImporter({ db: database.db, storage, policy: callerUrlPolicy(config), tempRoot: join(config.dataDir, "imports"), now }),
     narrator,
+    content: createContentPorts(config, log),
     voicePreviews: createVoicePreviews(join(config.dataDir, "voice-previews"), narrator),
     storage,
     limiter: new RateLimiter(database, now, log),
@@ -94,7 +96,7 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
         queue,
         storage,
         renderPool,
-        ports: { narrator, library, ownMedia: deps.ownMedia },
+        ports: { narrator, library, ownMedia: deps.ownMedia, content: deps.content },
         workRoot: join(config.dataDir, "work"),
         publicBaseUrl: config.publicBaseUrl,
         log,

@@ -1,5 +1,5 @@
 import type { BackgroundCategory } from "../catalog/backgrounds.ts";
-import { DEFAULT_BACKGROUND_CATEGORY } from "../catalog/backgrounds.ts";
+import { BACKGROUND_CATEGORIES, DEFAULT_BACKGROUND_CATEGORY } from "../catalog/backgrounds.ts";
 import { pickBackground } from "../media/library.ts";
 import { MediaImportError, type OwnMediaKind } from "../media/own-media.ts";
 import { type ProductionContext, StageFailure } from "./production.ts";
@@ -62,4 +62,15 @@ export async function prepareMedia(ctx: ProductionContext, background: Backgroun
     musicPath = track.file;
   }
   return { backgroundPath, fitted, musicPath };
+}
+
+/** Footage chosen server-side (article and quiz videos): a category per video, skipping empty ones. */
+export function serverBackground(ctx: ProductionContext): PreparedMedia {
+  const seed = seedOf(ctx.videoId);
+  for (let k = 0; k < BACKGROUND_CATEGORIES.length; k++) {
+    const category = BACKGROUND_CATEGORIES[(Math.abs(seed) + k) % BACKGROUND_CATEGORIES.length]!;
+    const picked = pickBackground(ctx.ports.library, { category }, seed >> 3);
+    if (picked.ok) return { backgroundPath: picked.asset.file, fitted: false, musicPath: null };
+  }
+  throw new StageFailure("BACKGROUND_UNAVAILABLE", "This deployment has no background footage in any category.");
 }

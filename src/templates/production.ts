@@ -1,4 +1,6 @@
 import type { Timeline } from "../../render/timeline.ts";
+import { ContentError } from "../content/errors.ts";
+import type { ContentPorts } from "../content/ports.ts";
 import type { FailureCode } from "../errors.ts";
 import type { MediaLibrary } from "../media/library.ts";
 import type { OwnMediaImporter } from "../media/own-media.ts";
@@ -11,6 +13,7 @@ export interface ProductionPorts {
   narrator: Narrator;
   library: MediaLibrary;
   ownMedia: OwnMediaImporter;
+  content: ContentPorts;
   /** Draws an SVG to a PNG (on the render pool's threads). */
   drawPng(svg: string, outPath: string): Promise<void>;
 }
@@ -66,5 +69,21 @@ export async function recordNarration<T>(template: TemplateId, run: () => Promis
   } catch (error) {
     if (error instanceof NarrationError) throw new StageFailure(narrationFailureCode(template), `The narration could not be recorded: ${error.message}`, error.retryable);
     throw error;
+  }
+}
+
+/**
+ * Runs a content step (ingest, script, pack). Its failures become the template's failure codes; a safety
+ * refusal of generated or fetched text is the script or pack failing, and an unreachable generator is
+ * worth another attempt.
+ */
+export async function writeContent<T>(template: "article_video" | "quiz_video", run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (!(error instanceof ContentError)) throw error;
+    const fallback: FailureCode = template === "article_video" ? "SCRIPT_FAILED" : "PACK_FAILED";
+    const code: FailureCode = error.code === "SAFETY_REJECTED" ? fallback : error.code;
+    throw new StageFailure(code, error.message, error.upstream);
   }
 }

@@ -21,6 +21,8 @@ export interface TemplateDefinition {
   voiceSet: readonly string[];
   /** Refusals with NARRATION_REQUIRED, checked on the raw inputs. */
   narrationRules(inputs: Record<string, unknown>): RuleIssue[];
+  /** Caller text refused by the safety rules (SAFETY_REJECTED), checked on valid inputs. */
+  contentRefusal?(inputs: Record<string, unknown>): { pointer: string; reason: string } | null;
   /** Effective defaults that are not schema defaults (they would clash with mutually exclusive fields). */
   impliedDefaults: Record<string, unknown>;
   freeTools: string[];

@@ -196,5 +196,10 @@ export function validateTemplateRequest<E extends { template: string; inputs: un
   }
   if (issues.length > 0 || !template) return { ok: false, error: refusalFor(issues, "request body") };
   const filled = Value.Default(template.inputs, structuredClone(inputs)) as Record<string, unknown>;
+  const refusal = template.contentRefusal?.(filled);
+  if (refusal) {
+    const [field] = toFieldIssues([{ pointer: refusal.pointer, code: "safety_rejected", message: `was refused because ${refusal.reason}` }], "inputs");
+    return { ok: false, error: new ApiError("SAFETY_REJECTED", `${field!.path} was refused because ${refusal.reason}.`, { errors: [field!] }) };
+  }
   return { ok: true, value: { template, inputs: filled, envelope: body as E } };
 }

@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import type { Database } from "../../db/client.ts";
 import { findAccountById } from "../../db/repos/accounts.ts";
+import { findAccountProject } from "../../db/repos/projects.ts";
 import { beginVideoAttempt, updateVideoForAttempt, type VideoPatch } from "../../db/repos/videos.ts";
 import type { VideoRow } from "../../db/schema/index.ts";
 import type { RenderPool } from "../../render/pool.ts";
@@ -67,10 +68,6 @@ export async function processVideo(deps: PipelineDeps, videoId: string, info: At
   if (!started) return; // finished or cancelled meanwhile
   const attempt = started.attempts;
   const production = PRODUCTIONS[started.template as TemplateId];
-  if (!production) {
-    await failVideo(finishContext(deps), started, attempt, "RENDER_FAILED", `This deployment cannot render ${started.template} videos.`);
-    return;
-  }
   const controller = new AbortController();
   const write = async (patch: VideoPatch) => {
     if (!(await updateVideoForAttempt(db, videoId, attempt, { ...patch, updatedAt: deps.now(), heartbeatAt: deps.now() }))) {
@@ -116,6 +113,11 @@ async function runAttempt(
     ports: { ...deps.ports, drawPng: (svg, out) => deps.renderPool.drawSvg(svg, out) },
   };
   const outputs: Record<string, unknown> = { ...video.stageOutputs };
+  // A script or pack written by POST /v1/scripts is that stage's output: the step is skipped.
+  if (video.projectId && production.stages.includes("generating_script") && outputs.generating_script === undefined) {
+    const project = await findAccountProject(deps.database.db, video.accountId, video.projectId);
+    if (project && project.kind !== "preview") outputs.generating_script = project.content;
+  }
   for (const [index, stage] of production.stages.entries()) {
     const done = outputs[stage] !== undefined && production.stageFiles(stage, outputs[stage]).every((f) => existsSync(f));
     if (done) continue;

@@ -22,7 +22,7 @@ import type { AuthContext } from "../http/route.ts";
 import { newId } from "../ids.ts";
 import { accountLimits, accountSubject, refusalError } from "../limits/limiter.ts";
 import { OutboundError, callerUrlPolicy, checkUrl } from "../net/outbound.ts";
-import { PRODUCTIONS } from "../templates/productions.ts";
+import { noticesFor } from "./notices.ts";
 import { validateTemplateRequest } from "../templates/validate.ts";
 import { mintDownloadLink } from "./finish.ts";
 import { type Cost, checkGates } from "./gates.ts";
@@ -65,7 +65,10 @@ async function checkProject(deps: AppDeps, accountId: string, template: string, 
     throw new ApiError("INVALID_INPUT", "fake_text_message takes no projectId.", { errors: [{ path: "projectId", message: "is not accepted by fake_text_message", code: "unknown_field" }] });
   }
   const project = await findAccountProject(deps.database.db, accountId, projectId);
-  if (!project || project.template !== template) throw new ApiError("NOT_FOUND", `No ${template} project ${projectId} on this account.`);
+  if (!project || project.template !== template) {
+    const from = template === "reddit_story" ? "POST /v1/previews" : "POST /v1/scripts";
+    throw new ApiError("NOT_FOUND", `No ${template} project ${projectId} on this account; projects for ${template} come from ${from}.`);
+  }
 }
 
 /** Costs still to be charged for the account's unfinished videos: reserved against its balance. */
@@ -89,10 +92,6 @@ export async function createVideo(deps: AppDeps, auth: AuthContext, body: unknow
   const result = validateTemplateRequest<{ template: string; inputs: unknown; projectId?: string; webhookUrl?: string }>(CreateVideoRequest.envelope, body);
   if (!result.ok) throw result.error;
   const { template, inputs, envelope } = result.value;
-  const production = PRODUCTIONS[template.id];
-  if (!production) {
-    throw new ApiError("TEMPLATE_NOT_AVAILABLE", `${template.id} videos cannot be rendered by this deployment yet; POST /v1/estimate still works for it.`);
-  }
   await checkProject(deps, auth.account.id, template.id, envelope.projectId);
   await checkWebhookUrl(deps, envelope.webhookUrl);
 
@@ -126,6 +125,7 @@ export async function createVideo(deps: AppDeps, auth: AuthContext, body: unknow
       projectId: envelope.projectId ?? null,
       inputs,
       webhookUrl: envelope.webhookUrl ?? null,
+      notices: noticesFor(template.id),
       estimatedSeconds: estimate.expectedProcessingSeconds,
       expectedCharges: plan ? cost : null,
       createdAt: now,

@@ -18,6 +18,7 @@ import { createThroughputMeter } from "../../src/videos/throughput.ts";
 import { startWorkers } from "../../src/videos/worker.ts";
 import { callerUrlPolicy } from "../../src/net/outbound.ts";
 import { createOwnMediaImporter } from "../../src/media/own-media.ts";
+import { createContentPorts } from "../../src/content/ports.ts";
 import { generatedMediaDir } from "../../render/media/generated-dir.ts";
 import { libx264Settings } from "../../render/plan/encoder.ts";
 import { createRenderPool } from "../../render/pool.ts";
@@ -68,6 +69,7 @@ export function useService(kind: DatabaseKind, env: Record<string, string> = {},
         now,
       }),
       narrator,
+      content: createContentPorts({ ...config, outboundCa: options.outboundCa?.() }, silentLogger),
       voicePreviews: createVoicePreviews(join(dataDir, "voice-previews"), narrator),
       storage,
       limiter: new RateLimiter(database, now, silentLogger),
@@ -84,7 +86,7 @@ export function useService(kind: DatabaseKind, env: Record<string, string> = {},
         queue,
         storage: deps.storage,
         renderPool: pool,
-        ports: { narrator, library: deps.library, ownMedia: deps.ownMedia },
+        ports: { narrator, library: deps.library, ownMedia: deps.ownMedia, content: deps.content },
         workRoot: join(dataDir, "work"),
         publicBaseUrl: BASE,
         log: silentLogger,

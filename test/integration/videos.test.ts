@@ -79,17 +79,17 @@ describe.each(DATABASE_KINDS)("videos on %s", (kind) => {
     await expectProblem(await svc().request(`/v1/videos/${ids[2]}/cancel`, { method: "POST", key: other.apiKey }), 404, "NOT_FOUND");
   });
 
-  test("create refuses bad templates, inputs, projects and templates it cannot render", async () => {
+  test("create refuses bad templates, inputs, projects and unsafe topics", async () => {
     const { apiKey } = await svc().createAccount();
     await expectProblem(await create(apiKey, { template: "nope", inputs: {} }), 400, "UNKNOWN_TEMPLATE");
     const invalid = await expectProblem(await create(apiKey, storyBody({}, { text: "too short" })), 400, "INVALID_INPUT");
     expect(invalid.errors[0].path).toBe("inputs.text");
     await expectProblem(await create(apiKey, storyBody({ extra: 1 })), 400, "INVALID_INPUT");
     await expectProblem(await create(apiKey, storyBody({ projectId: "prj_missing" })), 404, "NOT_FOUND");
-    for (const template of [articleVideo, quizVideo]) {
-      const refused = await expectProblem(await create(apiKey, { template: template.id, inputs: template.examples.minimal }), 400, "TEMPLATE_NOT_AVAILABLE");
-      expect(refused.detail).toContain(template.id);
-    }
+    const unsafe = await expectProblem(await create(apiKey, { template: quizVideo.id, inputs: { topic: "why women are bad drivers" } }), 400, "SAFETY_REJECTED");
+    expect(unsafe.errors[0].path).toBe("inputs.topic");
+    const profane = { source: { kind: "text", text: `${String(articleVideo.examples.full.source && (articleVideo.examples.full.source as { text: string }).text)} What the fuck.` } };
+    await expectProblem(await create(apiKey, { template: articleVideo.id, inputs: profane }), 400, "SAFETY_REJECTED");
     expect(await svc().database.db.select().from(videos)).toHaveLength(0);
   });
 

@@ -1,4 +1,5 @@
 import { Type } from "@sinclair/typebox";
+import { checkText } from "../../content/safety.ts";
 import { CAPTION_PRESET_IDS } from "../../catalog/caption-presets.ts";
 import { VOICE_SET_A } from "../../catalog/voices.ts";
 import { RENDER_STEP, narrationStep } from "../credits.ts";
@@ -42,6 +43,11 @@ export const articleVideo: TemplateDefinition = {
   voiceFields: ["/voiceId"],
   voiceSet: VOICE_SET_A,
   narrationRules: () => [],
+  contentRefusal: (inputs) => {
+    const source = inputs.source as { kind: string; text?: string };
+    const refusal = source.kind === "text" ? checkText(source.text ?? "") : null;
+    return refusal && { pointer: "/source/text", reason: refusal.reason };
+  },
   impliedDefaults: {},
   freeTools: ["script"],
   paidSteps: [narrationStep("narration", "of the script"), RENDER_STEP],

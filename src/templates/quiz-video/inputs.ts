@@ -1,4 +1,5 @@
 import { Type } from "@sinclair/typebox";
+import { checkText, checkTopic } from "../../content/safety.ts";
 import { VOICE_SET_A } from "../../catalog/voices.ts";
 import { RENDER_STEP, narrationStep } from "../credits.ts";
 import { Closed, Enum, SilentField } from "../schema-kit.ts";
@@ -16,6 +17,7 @@ export const QUIZ_CATEGORIES = [
   "video-games",
   "logos-brands",
 ] as const;
+export type QuizCategory = (typeof QUIZ_CATEGORIES)[number];
 
 export const QuizVideoInputs = Closed({
   topic: Type.String({ minLength: 2, maxLength: 200, description: "What the quiz is about. Topics that target a group of people are refused." }),
@@ -41,6 +43,12 @@ export const quizVideo: TemplateDefinition = {
   voiceFields: ["/voiceId"],
   voiceSet: VOICE_SET_A,
   narrationRules: () => [],
+  contentRefusal: (inputs) => {
+    const topic = checkTopic(String(inputs.topic));
+    if (topic) return { pointer: "/topic", reason: topic.reason };
+    const title = typeof inputs.videoTitle === "string" ? checkText(inputs.videoTitle) : null;
+    return title && { pointer: "/videoTitle", reason: title.reason };
+  },
   impliedDefaults: {},
   freeTools: ["script"],
   paidSteps: [narrationStep("narration", "across the whole pack"), RENDER_STEP],

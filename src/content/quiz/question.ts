@@ -1,0 +1,70 @@
+import type { QuizCategory } from "../../templates/quiz-video/inputs.ts";
+
+export type Difficulty = "easy" | "medium" | "hard";
+
+export interface QuizQuestion {
+  question: string;
+  /** Four distinct options; exactly one is correct. */
+  options: string[];
+  answerIndex: number;
+  /** One line narrated with the reveal. */
+  fact: string;
+  /** A logo drawn on the card (logos-brands): an SVG path in a 24x24 box and its colour. */
+  logo?: { path: string; hex: string };
+  /** What the question is about; a pack asks about each subject once. */
+  subject?: string;
+}
+
+/** Where offline questions come from: one kind of question over one data set. */
+export interface QuestionSource {
+  id: string;
+  categories: readonly QuizCategory[];
+  /** Topic words that ask for this kind of question. */
+  keywords: readonly string[];
+  /** Licence credit shown in the video and returned with the pack. */
+  credit: string;
+  /** Every question this source can ask at a difficulty, subject by subject; `filter` narrows the subjects. */
+  questions(difficulty: Difficulty, rng: Rng, filter: SubjectFilter): QuizQuestion[];
+}
+
+export interface SubjectFilter {
+  /** Region words of the topic ("europe", "south america"), for sources whose subjects have a region. */
+  regions: string[];
+}
+
+export type Rng = () => number;
+
+/** mulberry32: small, seedable, good enough for picking questions. */
+export function seededRng(seed: number): Rng {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export function shuffle<T>(items: readonly T[], rng: Rng): T[] {
+  const out = [...items];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(rng() * (i + 1));
+    [out[i], out[j]] = [out[j]!, out[i]!];
+  }
+  return out;
+}
+
+/**
+ * Four options from a correct answer and ranked distractor candidates (closest first): hard takes the
+ * closest, easy the farthest, medium a mix. Returns null when four distinct options cannot be found.
+ */
+export function withDistractors(correct: string, ranked: readonly string[], difficulty: Difficulty, rng: Rng): { options: string[]; answerIndex: number } | null {
+  const pool = [...new Set(ranked.filter((x) => x !== correct && x.trim() !== ""))];
+  if (pool.length < 3) return null;
+  const third = Math.max(3, Math.floor(pool.length / 3));
+  const band = difficulty === "hard" ? pool.slice(0, third) : difficulty === "easy" ? pool.slice(-third) : pool.slice(0, Math.max(3, Math.floor(pool.length * 0.66)));
+  const picked = shuffle(band, rng).slice(0, 3);
+  const options = shuffle([correct, ...picked], rng);
+  return { options, answerIndex: options.indexOf(correct) };
+}

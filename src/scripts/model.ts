@@ -1,0 +1,68 @@
+import { Type } from "@sinclair/typebox";
+import { component } from "../http/components.ts";
+import { articleVideo } from "../templates/article-video/inputs.ts";
+import { quizVideo } from "../templates/quiz-video/inputs.ts";
+import { templateRequestSchemas } from "../templates/request-schema.ts";
+
+export const ScriptRequest = templateRequestSchemas("ScriptRequest", {}, [articleVideo, quizVideo]);
+
+const Generator = Type.Union([Type.Literal("offline"), Type.Literal("llm")], {
+  description: "`offline`: the built-in extractive writer or question data; `llm`: the configured language model.",
+});
+
+export const ArticleScriptSchema = component(
+  "ArticleScript",
+  Type.Object({
+    text: Type.String({ description: "What the narrator reads. Every figure, quote and named person in it appears in the source." }),
+    wordCount: Type.Integer(),
+    estimatedSeconds: Type.Number({ description: "Expected narration length at the narrator's pace." }),
+    length: Type.String({ description: "short, standard or deep, as asked." }),
+    tone: Type.String({ description: "explainer, punchy or authority, as asked." }),
+    title: Type.Union([Type.String(), Type.Null()], { description: "The article's title, when the page has one." }),
+    sourceUrl: Type.Union([Type.String(), Type.Null()], { description: "The page read (after redirects); null for pasted text." }),
+    sourceWords: Type.Integer({ description: "Words of the source after extraction (at most 4000)." }),
+    truncated: Type.Boolean({ description: "The source had over 4000 words and only the first 4000 were used." }),
+  }),
+);
+
+export const QuizQuestionSchema = component(
+  "QuizQuestion",
+  Type.Object({
+    question: Type.String(),
+    options: Type.Array(Type.String(), { minItems: 4, maxItems: 4, description: "Four distinct options." }),
+    answerIndex: Type.Integer({ minimum: 0, maximum: 3, description: "The one correct option." }),
+    fact: Type.String({ description: "One line narrated with the reveal." }),
+    logo: Type.Optional(
+      Type.Object({ path: Type.String({ description: "SVG path data in a 24x24 box." }), hex: Type.String({ description: "Fill colour, RRGGBB." }) }, { description: "A brand logo drawn on the card (logo questions)." }),
+    ),
+  }),
+);
+
+export const QuizPackSchema = component(
+  "QuizPack",
+  Type.Object({
+    title: Type.String({ description: "Shown on the intro card: videoTitle, else the topic." }),
+    topic: Type.String(),
+    difficulty: Type.String(),
+    questions: Type.Array(QuizQuestionSchema),
+    credits: Type.Array(Type.String(), { description: "Licence credits of the data the questions came from; shown on the outro card." }),
+  }),
+);
+
+export const ScriptResultSchema = component(
+  "ScriptResult",
+  Type.Object(
+    {
+      projectId: Type.String({ description: "Pass it to POST /v1/videos with the same template to reuse this script or pack (the step is skipped; option fields still apply)." }),
+      template: Type.Union([Type.Literal("article_video"), Type.Literal("quiz_video")]),
+      generator: Generator,
+      script: Type.Optional(ArticleScriptSchema),
+      pack: Type.Optional(QuizPackSchema),
+      notices: Type.Array(Type.String(), { description: "AI-draft and fact-check reminders." }),
+      createdAt: Type.String({ format: "date-time" }),
+    },
+    { description: "A script (article_video, in `script`) or question pack (quiz_video, in `pack`) saved on a new draft project." },
+  ),
+);
+
+export type ScriptResult = typeof ScriptResultSchema.static;

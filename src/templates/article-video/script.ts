@@ -1,0 +1,39 @@
+import { ContentError } from "../../content/errors.ts";
+import type { ScriptLength, Tone } from "../../content/extractive-writer.ts";
+import type { IngestedSource } from "../../content/ingest.ts";
+import { sourceFromText } from "../../content/ingest.ts";
+import type { ContentPorts } from "../../content/ports.ts";
+import type { Generator } from "../../content/writer.ts";
+
+/** An article script as it is stored on a draft project and in the video's script stage. */
+export interface ArticleScriptContent {
+  kind: "article_script";
+  title: string | null;
+  sourceUrl: string | null;
+  sourceWords: number;
+  truncated: boolean;
+  length: ScriptLength;
+  tone: Tone;
+  text: string;
+  wordCount: number;
+  generator: Generator;
+}
+
+/** Reads the source (URL or pasted text) and writes its script. */
+export async function writeArticleContent(inputs: Record<string, any>, content: ContentPorts): Promise<ArticleScriptContent> {
+  const source: IngestedSource = inputs.source.kind === "url" ? await content.ingestUrl(inputs.source.url) : sourceFromText(inputs.source.text);
+  const script = await content.writer.articleScript(source, { length: inputs.length, tone: inputs.tone, wordsPerSecond: content.wordsPerSecond });
+  if (!script.text) throw new ContentError("SCRIPT_FAILED", "No script could be written from the source.");
+  return {
+    kind: "article_script",
+    title: source.title,
+    sourceUrl: source.url,
+    sourceWords: source.wordCount,
+    truncated: source.truncated,
+    length: inputs.length,
+    tone: inputs.tone,
+    text: script.text,
+    wordCount: script.wordCount,
+    generator: script.generator,
+  };
+}
