@@ -22,8 +22,10 @@ const SCALES: Record<string, number> = { thousand: 1e3, k: 1e3, million: 1e6, m:
 
 const round = (x: number) => Math.round(x * 1e6) / 1e6;
 
+type Doc = ReturnType<typeof nlp>;
+
 /** Every value a text states, in digits ("12,000", "2.5%", "$3.2bn") or words ("twelve thousand"). */
-export function numbersIn(text: string): { values: Set<number>; spans: Map<number, string> } {
+export function numbersIn(text: string, parsed?: Doc): { values: Set<number>; spans: Map<number, string> } {
   const values = new Set<number>();
   const spans = new Map<number, string>();
   const add = (value: number, span: string) => {
@@ -37,7 +39,7 @@ export function numbersIn(text: string): { values: Set<number>; spans: Map<numbe
     if (m[3]) add(base * SCALES[m[3].toLowerCase()]!, m[0]);
   }
   // Word forms; "one" and "a" stand for 1 in ordinary prose, so 0 and 1 are not treated as figures.
-  const doc = nlp(text);
+  const doc = parsed ?? nlp(text);
   for (const found of doc.numbers().json() as { text: string; number?: { num?: number } }[]) {
     const num = found.number?.num;
     if (typeof num === "number" && num > 1 && !/\d/.test(found.text)) add(num, found.text);
@@ -57,26 +59,51 @@ export function quotesIn(text: string): string[] {
 const SENTENCE_START = /(^|[.!?:;"\u201c\u201d(]\s*|\n\s*)$/;
 const NOT_NAMES = new Set(["i", "i'm", "i've", "i'd", "i'll", "ok", "tv"]);
 
+/** A full stop after a name ends the sentence; dots inside ("U.S.") belong to the name. */
+const trimName = (word: string) => (word.indexOf(".") === word.length - 1 ? word.slice(0, -1) : word);
+
 /** Capitalised words that are not sentence openers, and the words of entities compromise finds. */
-export function namesIn(text: string): string[] {
+export function namesIn(text: string, parsed?: Doc): string[] {
   const names = new Set<string>();
   for (const m of text.matchAll(/[\p{Lu}][\p{L}'\u2019.-]*/gu)) {
     const before = text.slice(0, m.index);
     if (SENTENCE_START.test(before)) continue;
-    names.add(m[0]);
+    names.add(trimName(m[0]));
   }
-  const doc = nlp(text);
+  const doc = parsed ?? nlp(text);
   for (const entity of [...doc.people().out("array"), ...doc.places().out("array"), ...doc.organizations().out("array")] as string[]) {
-    for (const word of entity.split(/\s+/)) if (/^[\p{Lu}]/u.test(word)) names.add(word);
+    for (const word of entity.split(/\s+/)) if (/^[\p{Lu}]/u.test(word)) names.add(trimName(word.replace(/[,;:!?)"]+$/, "")));
   }
   return [...names].filter((n) => !NOT_NAMES.has(fold(n)));
 }
 
-/** Pure: checks a script against its source. */
+interface SourceFacts {
+  numbers: Set<number>;
+  text: string;
+  words: Set<string>;
+  stems: Set<string>;
+}
+
+// A source is checked against several drafts (a model's retries, then the offline writer): parse it once.
+const sourceCache = new Map<string, SourceFacts>();
+
+function sourceFacts(source: string): SourceFacts {
+  const cached = sourceCache.get(source);
+  if (cached) return cached;
+  const words = new Set(plainWords(source));
+  const facts = { numbers: numbersIn(source).values, text: ` ${plainWords(source).join(" ")} `, words, stems: new Set([...words].map(stem)) };
+  if (sourceCache.size >= 16) sourceCache.delete(sourceCache.keys().next().value!);
+  sourceCache.set(source, facts);
+  return facts;
+}
+
+/** Checks a script against its source (pure but for a small cache of parsed sources). */
 export function checkFidelity(script: string, source: string): FidelityReport {
   const unverified: Unverified[] = [];
-  const sourceNumbers = numbersIn(source).values;
-  const scriptNumbers = numbersIn(script);
+  const facts = sourceFacts(source);
+  const sourceNumbers = facts.numbers;
+  const doc = nlp(script);
+  const scriptNumbers = numbersIn(script, doc);
   for (const value of scriptNumbers.values) {
     if (!sourceNumbers.has(value)) unverified.push({ kind: "number", text: scriptNumbers.spans.get(value) ?? String(value) });
   }
@@ -87,14 +114,13 @@ export function checkFidelity(script: string, source: string): FidelityReport {
     if ([...alternatives].some((v) => sourceNumbers.has(v))) unverified.splice(unverified.indexOf(u), 1);
   }
 
-  const sourceText = ` ${plainWords(source).join(" ")} `;
   for (const quote of quotesIn(script)) {
-    if (!sourceText.includes(` ${plainWords(quote).join(" ")} `)) unverified.push({ kind: "quote", text: quote });
+    if (!facts.text.includes(` ${plainWords(quote).join(" ")} `)) unverified.push({ kind: "quote", text: quote });
   }
 
-  const sourceWords = new Set(plainWords(source));
-  const sourceStems = new Set([...sourceWords].map(stem));
-  for (const name of namesIn(script)) {
+  const sourceWords = facts.words;
+  const sourceStems = facts.stems;
+  for (const name of namesIn(script, doc)) {
     const words = plainWords(name.replace(/\./g, ""));
     const known = words.every((w) => sourceWords.has(w) || sourceStems.has(stem(w)) || /^\d+$/.test(w));
     // Acronyms written with dots ("U.S.") fold to letters the source may spell either way.

@@ -44,13 +44,13 @@ const DEMONYMS = demonyms();
 /** Words that name a group of people by themselves. */
 const GROUP_NOUNS = new Set([
   ...DEMONYMS.nouns,
-  ..."muslims christians jews hindus buddhists sikhs atheists catholics mormons protestants arabs blacks whites asians latinos latinas hispanics gypsies aboriginals natives immigrants migrants refugees foreigners women men girls boys females males ladies wives husbands transgenders gays lesbians homosexuals bisexuals boomers millennials zoomers teenagers teens rednecks".split(" "),
+  ..."africans europeans westerners easterners caucasians muslims christians jews hindus buddhists sikhs atheists catholics mormons protestants arabs blacks whites asians latinos latinas hispanics gypsies aboriginals natives immigrants migrants refugees foreigners women men girls boys females males ladies wives husbands transgenders gays lesbians homosexuals bisexuals boomers millennials zoomers teenagers teens rednecks".split(" "),
 ]);
 
 /** Words that describe people but also food, stars or holes ("Mexican food", "black holes"): a group only next to a person noun. */
 const GROUP_ADJECTIVES = new Set([
   ...DEMONYMS.adjectives,
-  ..."muslim christian jewish islamic hindu buddhist sikh catholic arab black white asian latino hispanic gay lesbian queer trans transgender disabled autistic blind deaf elderly old fat obese poor homeless female male native indigenous immigrant".split(" "),
+  ..."african european western muslim christian jewish islamic hindu buddhist sikh catholic arab black white asian latino hispanic gay lesbian queer trans transgender disabled autistic blind deaf elderly old fat obese poor homeless female male native indigenous immigrant".split(" "),
 ]);
 
 const PERSON_NOUNS = new Set("people person persons folks guys women men girls boys kids children community communities families drivers students workers parents mothers fathers neighbours neighbors".split(" "));

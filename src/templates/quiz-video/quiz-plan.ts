@@ -44,7 +44,7 @@ export interface QuizLayout {
 export function quizLines(pack: QuizPack, title: string): QuizLines {
   const n = pack.questions.length;
   return {
-    intro: `${title}. ${n} questions. Let's go!`,
+    intro: `${/[.!?]$/.test(title) ? title : `${title}.`} ${n} questions. Let's go!`,
     questions: pack.questions.map((q, i) => ({
       ask: `Question ${i + 1}. ${q.question} ${q.options.map((o, k) => `${LETTERS[k]}: ${o}.`).join(" ")}`,
       reveal: `The answer is ${LETTERS[q.answerIndex]}: ${q.options[q.answerIndex]}. ${q.fact}`,
