@@ -17,7 +17,7 @@ export const estimateRoutes: RouteDef[] = [
     idempotent: true,
     body: { schema: EstimateRequest.documented, description: "The template and its inputs.", required: true },
     success: { status: 200, description: "The estimate.", schema: EstimateSchema },
-    errors: ["UNKNOWN_TEMPLATE", "INVALID_VOICE", "NARRATION_REQUIRED"],
+    errors: ["UNKNOWN_TEMPLATE", "INVALID_VOICE", "NARRATION_REQUIRED", "SAFETY_REJECTED"],
     handle: async ({ body, auth }, deps) => {
       const result = validateTemplateRequest(EstimateRequest.envelope, body);
       if (!result.ok) throw result.error;

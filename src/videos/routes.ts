@@ -28,7 +28,7 @@ export const videoRoutes: RouteDef[] = [
       "UNKNOWN_TEMPLATE",
       "INVALID_VOICE",
       "NARRATION_REQUIRED",
-      "TEMPLATE_NOT_AVAILABLE",
+      "SAFETY_REJECTED",
       "INVALID_WEBHOOK_URL",
       "SUBSCRIPTION_REQUIRED",
       "INSUFFICIENT_CREDITS",

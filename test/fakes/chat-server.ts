@@ -26,7 +26,7 @@ export function startFakeChatServer(): FakeChatServer {
     hostname: "127.0.0.1",
     async fetch(request) {
       const path = new URL(request.url).pathname;
-      const body = await request.json().catch(() => undefined);
+      const body = (await request.json().catch(() => undefined)) as any;
       state.requests.push({ path, body, authorization: request.headers.get("authorization") });
       if (path === "/v1/moderations") {
         if (state.flagWord === null) return Response.json({ error: { message: "Not found" } }, { status: 404 });

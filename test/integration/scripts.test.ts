@@ -7,10 +7,10 @@ import { expectProblem } from "../helpers/problem.ts";
 import { storyBody } from "../helpers/videos.ts";
 
 /** A loopback site: an article page, a short page, a missing page and a JSON document. */
-const site = Bun.serve({
+const site: ReturnType<typeof Bun.serve> = Bun.serve({
   port: 0,
   hostname: "127.0.0.1",
-  fetch(request) {
+  fetch(request): Response {
     const path = new URL(request.url).pathname;
     const html = (body: string) => new Response(body, { headers: { "content-type": "text/html; charset=utf-8" } });
     if (path === "/tides") return html(articlePage("How tides work", TIDES));
