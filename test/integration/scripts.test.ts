@@ -139,6 +139,17 @@ describe("POST /v1/scripts with an LLM (OpenAI-compatible fake)", () => {
     expect(calls[1]!.body.messages.at(-1).content).toContain("does not match");
   });
 
+  test("a server that refuses json_schema is asked for json_object with the schema in the prompt", async () => {
+    const { apiKey } = await svc().createAccount();
+    chat.requests.length = 0;
+    chat.replies.push({ status: 400, error: "response_format json_schema is not supported" }, { content: JSON.stringify({ script: FAITHFUL }) });
+    const result = await post(apiKey, text);
+    expect(result.generator).toBe("llm");
+    const calls = chat.requests.filter((r) => r.path === "/v1/chat/completions");
+    expect(calls.map((c) => c.body.response_format.type)).toEqual(["json_schema", "json_object"]);
+    expect(calls[1]!.body.messages[0].content).toContain('"script"');
+  });
+
   test("a script with an invented quote is rejected, regenerated with feedback, then written offline", async () => {
     const { apiKey } = await svc().createAccount();
     chat.requests.length = 0;

@@ -36,21 +36,19 @@ function source(id: string, ask: (e: Element, d: Difficulty, rng: Rng) => Omit<Q
   };
 }
 
-const options = (correct: string, ranked: string[], d: Difficulty, rng: Rng) => withDistractors(correct, ranked, d, rng);
-
 export const elementSources: QuestionSource[] = [
   source("element-symbol", (e, d, rng) => {
     // Hard distractors look alike: symbols sharing the first letter come first.
     const ranked = nearest(e).sort((a, b) => Number(b.symbol[0] === e.symbol[0]) - Number(a.symbol[0] === e.symbol[0])).map((x) => x.symbol);
-    const o = options(e.symbol, ranked, d, rng);
+    const o = withDistractors(e.symbol, ranked, d, rng);
     return o && { question: `What is the chemical symbol for ${e.name}?`, ...o };
   }),
   source("symbol-element", (e, d, rng) => {
-    const o = options(e.name, nearest(e).map((x) => x.name), d, rng);
+    const o = withDistractors(e.name, nearest(e).map((x) => x.name), d, rng);
     return o && { question: `Which element has the symbol ${e.symbol}?`, ...o };
   }),
   source("number-element", (e, d, rng) => {
-    const o = options(e.name, nearest(e).map((x) => x.name), d, rng);
+    const o = withDistractors(e.name, nearest(e).map((x) => x.name), d, rng);
     return o && { question: `Which element has atomic number ${e.number}?`, ...o };
   }),
 ];
