@@ -165,7 +165,7 @@ export function questionCardSvg(q: QuizQuestion, index: number, total: number, s
 export function revealCardSvg(q: QuizQuestion, index: number, total: number, style: CardStyle): string {
   const p = THEMES[style.theme];
   const room = q.logo ? 2 : 5;
-  const fact = fit(q.fact, style, CARD_WIDTH - 2 * PAD, [46, 40, 36, 32], room);
+  const fact = fit(q.fact, style, CARD_WIDTH - 2 * PAD, [54, 48, 42, 36], room);
   const body = textBlock(fact.lines, CARD_WIDTH / 2, 140, fact.size, p.text, style) + logo(q, 290);
   const states: OptionState[] = q.options.map((_, i) => (i === q.answerIndex ? "correct" : "dimmed"));
   return card(style, header(`ANSWER ${index + 1} / ${total}`, style) + body + options(q, optionsTop(q), style, states));
