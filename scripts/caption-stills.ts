@@ -1,6 +1,6 @@
 /**
  * Renders a still of every caption preset over a generated background, mid-word so the highlight shows,
- * into docs/captions/<preset>.jpg, and a labelled contact sheet docs/caption-presets.jpg.
+ * into docs/captions/<preset>.jpg, and a labelled contact sheet docs/caption-presets.png.
  * Run: bun scripts/caption-stills.ts (after scripts/setup.sh generated the media).
  */
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
@@ -42,7 +42,7 @@ const layout = CAPTION_PRESET_IDS.map((_, i) => `${(i % columns) * 240}_${Math.f
 await runFfmpeg([
   ...inputs,
   "-filter_complex", `${tiles.join(";")};${CAPTION_PRESET_IDS.map((_, i) => `[t${i}]`).join("")}xstack=inputs=${CAPTION_PRESET_IDS.length}:layout=${layout}:fill=0x111111`,
-  "-frames:v", "1", "-q:v", "3", join(docs, "caption-presets.jpg"),
+  "-frames:v", "1", join(docs, "caption-presets.png"),
 ]);
 rmSync(work, { recursive: true, force: true });
-console.error(`stills written to ${out} and docs/caption-presets.jpg`);
+console.error(`stills written to ${out} and docs/caption-presets.png`);

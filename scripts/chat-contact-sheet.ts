@@ -1,6 +1,6 @@
 /**
  * Draws one chat frame per platform and theme, exactly as videos draw them (the same planner and SVG),
- * over a frame of a generated background, into docs/chat-platforms.jpg.
+ * over a frame of a generated background, into docs/chat-platforms.png.
  * Run: bun scripts/chat-contact-sheet.ts (after scripts/setup.sh generated the media).
  */
 import { mkdtempSync, rmSync } from "node:fs";
@@ -53,6 +53,6 @@ const sheet = await sharp({ create: { width, height, channels: 3, background: "#
   ])
   .png()
   .toBuffer();
-await sharp(sheet).jpeg({ quality: 85 }).toFile(join(import.meta.dir, "..", "docs", "chat-platforms.jpg"));
+await sharp(sheet).png({ palette: true, compressionLevel: 9 }).toFile(join(import.meta.dir, "..", "docs", "chat-platforms.png"));
 rmSync(work, { recursive: true, force: true });
-console.error("docs/chat-platforms.jpg written");
+console.error("docs/chat-platforms.png written");
