@@ -17,7 +17,8 @@ import { loadConfig } from "../src/config.ts";
 import { writeExtractiveScript } from "../src/content/extractive-writer.ts";
 import { sourceFromText } from "../src/content/ingest.ts";
 import { articleVideo } from "../src/templates/article-video/inputs.ts";
-import { ARTICLE_CAPTION_PRESET, readingTimes } from "../src/templates/article-video/production.ts";
+import { ARTICLE_CAPTION_PRESET } from "../src/templates/article-video/production.ts";
+import { readingTimes } from "../src/templates/reading-pace.ts";
 
 const work = mkdtempSync(join(tmpdir(), "article-sheet-"));
 const background = join(generatedMediaDir(loadConfig().mediaCacheDir), "backgrounds", "minecraft", "grass-run.mp4");

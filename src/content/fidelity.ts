@@ -105,13 +105,11 @@ export function checkFidelity(script: string, source: string): FidelityReport {
   const doc = nlp(script);
   const scriptNumbers = numbersIn(script, doc);
   for (const value of scriptNumbers.values) {
-    if (!sourceNumbers.has(value)) unverified.push({ kind: "number", text: scriptNumbers.spans.get(value) ?? String(value) });
-  }
-  // Components written as "3.2bn" also state 3.2; only a value with no match in any form is reported.
-  const reportedNumbers = unverified.filter((u) => u.kind === "number");
-  for (const u of reportedNumbers) {
-    const alternatives = numbersIn(u.text).values;
-    if ([...alternatives].some((v) => sourceNumbers.has(v))) unverified.splice(unverified.indexOf(u), 1);
+    if (sourceNumbers.has(value)) continue;
+    const span = scriptNumbers.spans.get(value) ?? String(value);
+    // "3.2bn" states both 3.2 and 3.2e9: a figure is unverified only when no form of it is in the source.
+    if ([...numbersIn(span).values].some((v) => sourceNumbers.has(v))) continue;
+    unverified.push({ kind: "number", text: span });
   }
 
   for (const quote of quotesIn(script)) {

@@ -64,8 +64,7 @@ function metadataText(document: Page): string[] {
 /** Pure: the article in an HTML page, as paragraphs (readability over linkedom). */
 export function extractArticle(html: string, url: string): IngestedSource {
   const { document } = parseHTML(html);
-  const metaTitle = document.querySelector("title")?.textContent?.trim() || null;
-  let title = metaTitle;
+  let title = document.querySelector("title")?.textContent?.trim() || null;
   let paragraphs: string[] = [];
   try {
     const article = new Readability(document as never).parse();
@@ -75,6 +74,7 @@ export function extractArticle(html: string, url: string): IngestedSource {
     // unreadable markup: fall through to the metadata
   }
   if (countWords(paragraphs.join(" ")) < MIN_SOURCE_WORDS) {
+    // Readability rewrote the first document; the metadata is read from a fresh parse.
     const fallback = metadataText(parseHTML(html).document);
     if (countWords(fallback.join(" ")) > countWords(paragraphs.join(" "))) paragraphs = fallback;
   }

@@ -91,7 +91,8 @@ function groupIn(words: string[], judging: boolean): string | null {
 
 /** Pure: whether a quiz topic is refused, and why. */
 export function checkTopic(topic: string): SafetyRefusal | null {
-  if (hasProfanity(topic)) return { reason: "it contains profane or sexual language" };
+  const profane = checkText(topic);
+  if (profane) return profane;
   const text = fold(topic);
   const words = text.split(/[^\p{L}']+/u).filter((w) => w && !["quiz", "trivia", "questions"].includes(w));
   const judging = STEREOTYPE.test(text);

@@ -20,7 +20,6 @@ export interface ArticleScript {
 
 /** Writes article scripts and quiz packs: with the LLM when one is configured, offline otherwise or when it fails. */
 export interface ContentWriter {
-  readonly generator: Generator;
   articleScript(source: IngestedSource, options: ScriptOptions): Promise<ArticleScript>;
   quizPack(request: PackRequest): Promise<QuizPack>;
 }
@@ -74,15 +73,26 @@ export function packProblems(questions: readonly QuizQuestion[], count: number):
 }
 
 export function createContentWriter(llm: LlmClient | null, log: Logger): ContentWriter {
-  async function flagged(text: string): Promise<boolean> {
-    return (await llm!.moderate(text)) === true;
-  }
-
-  async function llmScript(source: IngestedSource, options: ScriptOptions): Promise<ArticleScript | null> {
-    const budget = wordBudget(options.length, options.wordsPerSecond);
-    const sourceText = source.paragraphs.join("\n\n");
+  /**
+   * Asks the model at most twice. A draft that fails its checks, or that the server's moderation endpoint
+   * flags, is rejected and the second ask is told why.
+   */
+  async function acceptedDraft<T>(what: string, draft: (feedback: string) => Promise<{ value: T; text: string; problem: string | null }>): Promise<T | null> {
     let feedback = "";
     for (let attempt = 0; attempt < 2; attempt++) {
+      const d = await draft(feedback);
+      const problem = d.problem ?? ((await llm!.moderate(d.text)) === true ? `the moderation endpoint flagged the ${what}` : null);
+      if (!problem) return d.value;
+      log.warn(`model ${what} rejected`, { attempt, problem });
+      feedback = `\nA previous draft was rejected: ${problem}. Fix that.`;
+    }
+    return null;
+  }
+
+  function llmScript(source: IngestedSource, options: ScriptOptions): Promise<ArticleScript | null> {
+    const budget = wordBudget(options.length, options.wordsPerSecond);
+    const sourceText = source.paragraphs.join("\n\n");
+    return acceptedDraft("script", async (feedback) => {
       const answer = await llm!.completeJson({
         system:
           "You write narration scripts for short vertical videos from a source article. Use only facts from the source: every number, quote and named person, place or organisation must appear in the source exactly. Open with a hook. No headings, lists, emojis or stage directions.",
@@ -91,17 +101,12 @@ export function createContentWriter(llm: LlmClient | null, log: Logger): Content
         schema: ScriptAnswer,
       });
       const text = answer.script.replace(/\s+/g, " ").trim();
-      const problem = scriptProblems(text, source, budget) ?? ((await flagged(text)) ? "the moderation endpoint flagged the script" : null);
-      if (!problem) return { text, wordCount: countWords(text), generator: "llm" };
-      log.warn("model script rejected", { attempt, problem });
-      feedback = `\nA previous draft was rejected: ${problem}. Fix that.`;
-    }
-    return null;
+      return { value: { text, wordCount: countWords(text), generator: "llm" as const }, text, problem: scriptProblems(text, source, budget) };
+    });
   }
 
-  async function llmPack(request: PackRequest): Promise<QuizPack | null> {
-    let feedback = "";
-    for (let attempt = 0; attempt < 2; attempt++) {
+  function llmPack(request: PackRequest): Promise<QuizPack | null> {
+    return acceptedDraft("pack", async (feedback) => {
       const answer = await llm!.completeJson({
         system:
           "You write multiple-choice quiz questions for short videos. Each question has exactly four distinct options, exactly one correct (answerIndex, 0-3), and a one-line fact about the answer. Stay strictly on the topic. Never write about groups of people in a stereotyping way.",
@@ -110,13 +115,12 @@ export function createContentWriter(llm: LlmClient | null, log: Logger): Content
         schema: PackAnswer,
       });
       const questions = answer.questions.map((q) => ({ question: q.question.trim(), options: q.options.map((o) => o.trim()), answerIndex: q.answerIndex, fact: q.fact.trim() }));
-      const problem =
-        packProblems(questions, request.count) ?? ((await flagged(questions.map((q) => `${q.question} ${q.options.join(" ")} ${q.fact}`).join("\n"))) ? "the moderation endpoint flagged the pack" : null);
-      if (!problem) return { topic: request.topic, difficulty: request.difficulty, questions, credits: [], generator: "llm" };
-      log.warn("model pack rejected", { attempt, problem });
-      feedback = `\nA previous answer was rejected: ${problem}.`;
-    }
-    return null;
+      return {
+        value: { topic: request.topic, difficulty: request.difficulty, questions, credits: [], generator: "llm" as const },
+        text: questions.map((q) => `${q.question} ${q.options.join(" ")} ${q.fact}`).join("\n"),
+        problem: packProblems(questions, request.count),
+      };
+    });
   }
 
   /** Runs the model path; a server failure or rejected answers mean the offline writer takes over. */
@@ -132,7 +136,6 @@ export function createContentWriter(llm: LlmClient | null, log: Logger): Content
   }
 
   return {
-    generator: llm ? "llm" : "offline",
     async articleScript(source, options) {
       const { result } = await viaLlm("script", () => llmScript(source, options));
       if (result) return result;

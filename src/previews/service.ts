@@ -11,7 +11,7 @@ import { newId } from "../ids.ts";
 import { NarrationError } from "../narration/narrator.ts";
 import { storyNarrationRequest } from "../templates/reddit-story/production.ts";
 import { teaserScript } from "../templates/reddit-story/teaser.ts";
-import { findTemplate } from "../templates/registry.ts";
+import { refuseMissingFreeStep } from "../templates/free-steps.ts";
 import { validateTemplateRequest } from "../templates/validate.ts";
 import { type Preview, PreviewRequest } from "./model.ts";
 
@@ -42,20 +42,12 @@ function present(deps: AppDeps, project: ProjectRow): Preview {
   };
 }
 
-/** Templates without a teaser name their own free step (or say they have none). */
-function refuseOtherTemplates(body: unknown) {
-  const id = (body as { template?: unknown } | null)?.template;
-  if (typeof id !== "string" || id === "reddit_story" || !findTemplate(id)) return;
-  const instead = id === "fake_text_message" ? "it has no free step: call POST /v1/estimate for the cost, then POST /v1/videos" : "its free step is POST /v1/scripts";
-  throw new ApiError("TEMPLATE_NOT_AVAILABLE", `POST /v1/previews makes reddit_story teasers only; ${id} has no preview, ${instead}.`);
-}
-
 /**
  * A free ~10 s teaser of a reddit_story: the title and the story's opening, narrated with the caller's
  * voice settings, stored on a preview project. The same projectId returns the stored teaser.
  */
 export async function createPreview(deps: AppDeps, auth: AuthContext, body: unknown): Promise<Preview> {
-  refuseOtherTemplates(body);
+  refuseMissingFreeStep(body, "preview", "makes reddit_story teasers only");
   const result = validateTemplateRequest<{ template: string; inputs: unknown; projectId?: string }>(PreviewRequest.envelope, body);
   if (!result.ok) throw result.error;
   const { inputs, envelope } = result.value;

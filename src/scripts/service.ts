@@ -7,21 +7,10 @@ import type { AuthContext } from "../http/route.ts";
 import { newId } from "../ids.ts";
 import { type ArticleScriptContent, writeArticleContent } from "../templates/article-video/script.ts";
 import { type QuizPackContent, writeQuizContent } from "../templates/quiz-video/pack-step.ts";
-import { findTemplate } from "../templates/registry.ts";
+import { refuseMissingFreeStep } from "../templates/free-steps.ts";
 import { validateTemplateRequest } from "../templates/validate.ts";
 import { noticesFor } from "../videos/notices.ts";
 import { type ScriptResult, ScriptRequest } from "./model.ts";
-
-/** Templates without a script step name their own free step (or say they have none). */
-function refuseOtherTemplates(body: unknown) {
-  const id = (body as { template?: unknown } | null)?.template;
-  if (id === "reddit_story") {
-    throw new ApiError("TEMPLATE_NOT_AVAILABLE", "reddit_story narrates the caller's own story, so it has no script step; its free step is POST /v1/previews (a narrated teaser).");
-  }
-  if (id === "fake_text_message" && findTemplate(id)) {
-    throw new ApiError("TEMPLATE_NOT_AVAILABLE", "fake_text_message voices the caller's own messages and has no free step: call POST /v1/estimate for the cost, then POST /v1/videos.");
-  }
-}
 
 function toApiError(error: ContentError): ApiError {
   if (error.upstream) return new ApiError("UPSTREAM_FAILED", `${error.message} Retry shortly; nothing was charged.`);
@@ -58,7 +47,7 @@ export function presentScript(project: ProjectRow, wordsPerSecond: number): Scri
  * saves it on a new draft project whose id POST /v1/videos accepts to skip the step.
  */
 export async function createScript(deps: AppDeps, auth: AuthContext, body: unknown): Promise<ScriptResult> {
-  refuseOtherTemplates(body);
+  refuseMissingFreeStep(body, "script", "writes article_video scripts and quiz_video packs only");
   const result = validateTemplateRequest<{ template: string; inputs: unknown }>(ScriptRequest.envelope, body);
   if (!result.ok) throw result.error;
   const { template, inputs } = result.value;

@@ -62,6 +62,19 @@ export interface TemplateProduction {
   charges(inputs: Record<string, unknown>, outputs: Record<string, unknown>, legacy: boolean): Charges;
 }
 
+/**
+ * What a finished video costs under the spec's credit rules: legacy plans pay 1 narration credit per
+ * started minute of billed narration and 1 export credit; current plans use 1 video of the allowance.
+ */
+export function videoCharges(billedNarrationSeconds: number, recordedSeconds: number, legacy: boolean): Charges {
+  return {
+    narration: legacy ? Math.ceil(billedNarrationSeconds / 60) : 0,
+    render: legacy ? 1 : 0,
+    videos: legacy ? 0 : 1,
+    narrationSeconds: Math.round(recordedSeconds),
+  };
+}
+
 /** Runs a narration step; a narrator's failure becomes the template's narration failure code. */
 export async function recordNarration<T>(template: TemplateId, run: () => Promise<T>): Promise<T> {
   try {

@@ -19,7 +19,6 @@ export interface JsonRequest<S extends TSchema> {
 }
 
 export interface LlmClient {
-  readonly model: string;
   /** A JSON answer matching the schema: structured output, validated, with one repair attempt. */
   completeJson<S extends TSchema>(request: JsonRequest<S>): Promise<Static<S>>;
   /** Whether the server's moderation endpoint flags the text; null when the server has none. */
@@ -90,7 +89,6 @@ export function createLlmClient(settings: LlmSettings): LlmClient {
   }
 
   return {
-    model: settings.model,
     async completeJson(request) {
       const messages: ChatMessage[] = [
         { role: "system", content: request.system },

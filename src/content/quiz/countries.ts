@@ -1,5 +1,5 @@
 import worldCountries from "world-countries";
-import { type Difficulty, type QuestionSource, type QuizQuestion, type Rng, type SubjectFilter, withDistractors } from "./question.ts";
+import { askEach, type Difficulty, type QuestionSource, type QuizQuestion, type Rng, type SubjectFilter, withDistractors } from "./question.ts";
 
 interface Country {
   name: string;
@@ -99,11 +99,7 @@ function source(id: string, keywords: string[], ask: (c: Country, d: Difficulty,
     categories: ["geography", "general-knowledge"],
     keywords,
     credit: CREDIT,
-    questions: (difficulty, rng, filter) =>
-      subjects(difficulty, filter).flatMap((c) => {
-        const q = ask(c, difficulty, rng);
-        return q ? [{ ...q, subject: c.name }] : [];
-      }),
+    questions: (difficulty, rng, filter) => askEach(subjects(difficulty, filter), (c) => c.name, (c) => ask(c, difficulty, rng)),
   };
 }
 

@@ -1,5 +1,5 @@
 import { elements } from "chemical-elements";
-import { type Difficulty, type QuestionSource, type QuizQuestion, type Rng, withDistractors } from "./question.ts";
+import { askEach, type Difficulty, type QuestionSource, type QuizQuestion, type Rng, withDistractors } from "./question.ts";
 
 interface Element {
   number: number;
@@ -29,9 +29,9 @@ function source(id: string, ask: (e: Element, d: Difficulty, rng: Rng) => Omit<Q
     keywords: ["element", "elements", "chemistry", "chemical", "periodic", "table", "symbol", "symbols", "atomic", "atoms", "atom"],
     credit: CREDIT,
     questions: (difficulty, rng) =>
-      ELEMENTS.slice(0, POOL[difficulty]).flatMap((e) => {
+      askEach(ELEMENTS.slice(0, POOL[difficulty]), (e) => e.name, (e) => {
         const q = ask(e, difficulty, rng);
-        return q ? [{ ...q, fact: fact(e), subject: e.name }] : [];
+        return q && { ...q, fact: fact(e) };
       }),
   };
 }

@@ -1,5 +1,5 @@
 import * as simpleIcons from "simple-icons";
-import { type Difficulty, type QuestionSource, withDistractors } from "./question.ts";
+import { askEach, type Difficulty, type QuestionSource, withDistractors } from "./question.ts";
 
 interface Icon {
   title: string;
@@ -43,9 +43,8 @@ export const logoSource: QuestionSource = {
   keywords: ["logo", "logos", "brand", "brands", "company", "companies", "trademark", "trademarks"],
   credit: CREDIT,
   questions: (difficulty: Difficulty, rng) =>
-    ICONS.flatMap((icon) => {
+    askEach(ICONS, (icon) => icon.title, (icon) => {
       const o = withDistractors(icon.title, nearest(icon).map((x) => x.title), difficulty, rng);
-      if (!o) return [];
-      return [{ question: "Which brand does this logo belong to?", ...o, fact: `That is the ${icon.title} logo; its brand colour is #${icon.hex.toUpperCase()}.`, logo: { path: icon.path, hex: icon.hex }, subject: icon.title }];
+      return o && { question: "Which brand does this logo belong to?", ...o, fact: `That is the ${icon.title} logo; its brand colour is #${icon.hex.toUpperCase()}.`, logo: { path: icon.path, hex: icon.hex } };
     }),
 };

@@ -1,5 +1,5 @@
 import { Dex } from "@pkmn/dex";
-import { type Difficulty, type QuestionSource, type Rng, withDistractors } from "./question.ts";
+import { askEach, type Difficulty, type QuestionSource, type Rng, withDistractors } from "./question.ts";
 
 interface Species {
   name: string;
@@ -41,9 +41,9 @@ function source(id: string, ask: (s: Species, d: Difficulty, rng: Rng) => { ques
     keywords: KEYWORDS,
     credit: CREDIT,
     questions: (d, rng) =>
-      pool(d).flatMap((s) => {
+      askEach(pool(d), (s) => s.name, (s) => {
         const q = ask(s, d, rng);
-        return q ? [{ ...q, fact: fact(s), subject: s.name }] : [];
+        return q && { ...q, fact: fact(s) };
       }),
   };
 }

@@ -55,6 +55,14 @@ export function shuffle<T>(items: readonly T[], rng: Rng): T[] {
   return out;
 }
 
+/** One question per subject (a subject without one, e.g. too few distinct options, is skipped), tagged with it. */
+export function askEach<T>(subjects: readonly T[], nameOf: (subject: T) => string, ask: (subject: T) => Omit<QuizQuestion, "subject"> | null): QuizQuestion[] {
+  return subjects.flatMap((s) => {
+    const q = ask(s);
+    return q ? [{ ...q, subject: nameOf(s) }] : [];
+  });
+}
+
 /**
  * Four options from a correct answer and ranked distractor candidates (closest first): hard takes the
  * closest, easy the farthest, medium a mix. Returns null when four distinct options cannot be found.

@@ -3,7 +3,8 @@ import { FPS, type Timeline } from "../../../render/timeline.ts";
 import type { CaptionPresetId } from "../../catalog/caption-presets.ts";
 import type { CaptionWord } from "../../../render/timeline.ts";
 import { type PreparedMedia, serverBackground } from "../media-choice.ts";
-import { type Charges, recordNarration, type TemplateProduction, writeContent } from "../production.ts";
+import { readingTimes } from "../reading-pace.ts";
+import { type Charges, recordNarration, type TemplateProduction, videoCharges, writeContent } from "../production.ts";
 import { type ArticleScriptContent, writeArticleContent } from "./script.ts";
 
 export interface ArticleNarration {
@@ -15,14 +16,9 @@ export interface ArticleNarration {
 /** The template's own caption style when the caller names none. */
 export const ARTICLE_CAPTION_PRESET: CaptionPresetId = "beast";
 const TAIL_SECONDS = 1;
-/** A silent video shows its captions at an easy reading pace. */
-const SILENT_WORDS_PER_SECOND = 2.6;
-
-/** Pure: caption times for a silent video, word by word at a reading pace. */
-export function readingTimes(text: string): ArticleNarration {
-  const words = text.split(/\s+/).filter(Boolean);
-  const step = 1 / SILENT_WORDS_PER_SECOND;
-  return { audioPath: null, duration: words.length * step, words: words.map((w, i) => ({ text: w, start: i * step, end: (i + 1) * step })) };
+/** Pure: a silent video's captions, timed at a reading pace. */
+export function silentNarration(text: string): ArticleNarration {
+  return { audioPath: null, ...readingTimes(text) };
 }
 
 /** Pure: the narration over a server-chosen background with word-synced captions. */
@@ -46,7 +42,7 @@ export const articleVideoProduction: TemplateProduction = {
     if (stage === "generating_script") return writeContent("article_video", () => writeArticleContent(inputs, ctx.ports.content));
     if (stage === "narrating") {
       const script = outputs.generating_script as ArticleScriptContent;
-      if (inputs.silent) return readingTimes(script.text);
+      if (inputs.silent) return silentNarration(script.text);
       return recordNarration("article_video", async () => {
         const n = await ctx.ports.narrator.narrate({ text: script.text, voiceId: inputs.voiceId, language: "en" }, join(ctx.workDir, "narration.wav"));
         return { audioPath: n.audioPath, duration: n.duration, words: n.words.map((w) => ({ text: w.text, start: w.start, end: w.end })) } satisfies ArticleNarration;
@@ -67,6 +63,6 @@ export const articleVideoProduction: TemplateProduction = {
   charges(_inputs, outputs, legacy): Charges {
     const narration = outputs.narrating as ArticleNarration;
     const seconds = narration.audioPath ? narration.duration : 0;
-    return { narration: legacy ? Math.ceil(seconds / 60) : 0, render: legacy ? 1 : 0, videos: legacy ? 0 : 1, narrationSeconds: Math.round(seconds) };
+    return videoCharges(seconds, seconds, legacy);
   },
 };

@@ -4,7 +4,7 @@ import { type ImageLayer, type Timeline, VIDEO_HEIGHT } from "../../../render/ti
 import { CHARS_PER_SECOND } from "../../estimate/duration.ts";
 import { narrateLines } from "../../narration/narrator.ts";
 import { type PreparedMedia, prepareMedia } from "../media-choice.ts";
-import { type Charges, type ProductionContext, recordNarration, StageFailure, type TemplateProduction } from "../production.ts";
+import { type Charges, type ProductionContext, recordNarration, StageFailure, type TemplateProduction, videoCharges } from "../production.ts";
 import { type ChatImage, type ChatScreen, chatScreenSvg } from "./chat-screen.ts";
 import { chatStyle, type Theme } from "./chat-styles.ts";
 import { type ConversationInputs, type ConversationPlan, planConversation } from "./conversation.ts";
@@ -175,11 +175,6 @@ export const fakeTextMessageProduction: TemplateProduction = {
     const voices = outputs.narrating as ChatVoices;
     // Billed like reddit_story: 15 characters per second of the messages' text.
     const chars = (inputs as unknown as ChatInputs).messages.reduce((n, m) => n + (m.text?.length ?? 0), 0);
-    return {
-      narration: legacy ? Math.ceil(chars / CHARS_PER_SECOND / 60) : 0,
-      render: legacy ? 1 : 0,
-      videos: legacy ? 0 : 1,
-      narrationSeconds: Math.round(voices.clips.reduce((s, c) => s + (c?.duration ?? 0), 0)),
-    };
+    return videoCharges(chars / CHARS_PER_SECOND, voices.clips.reduce((s, c) => s + (c?.duration ?? 0), 0), legacy);
   },
 };

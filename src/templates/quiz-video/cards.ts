@@ -178,7 +178,7 @@ export function introCardSvg(title: string, count: number, difficulty: string, s
   const top = 380 - (t.lines.length * t.size * 1.18) / 2;
   return card(
     style,
-    textBlock(["QUIZ TIME"], CARD_WIDTH / 2, 70, 56, p.accent === p.accentText ? p.text : p.accent, style) +
+    textBlock(["QUIZ TIME"], CARD_WIDTH / 2, 70, 56, p.accent, style) +
       textBlock(t.lines, CARD_WIDTH / 2, top, t.size, p.text, style) +
       textBlock([`${count} questions · ${difficulty}`], CARD_WIDTH / 2, 760, 52, p.muted, style) +
       textBlock(["Can you get them all?"], CARD_WIDTH / 2, 850, 48, p.text, style),

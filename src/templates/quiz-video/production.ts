@@ -2,7 +2,7 @@ import { existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { narrateLines } from "../../narration/narrator.ts";
 import { seedOf, serverBackground } from "../media-choice.ts";
-import { type Charges, type ProductionContext, recordNarration, type TemplateProduction, writeContent } from "../production.ts";
+import { type Charges, type ProductionContext, recordNarration, type TemplateProduction, videoCharges, writeContent } from "../production.ts";
 import { type CardStyle, countdownBadgeSvg, introCardSvg, outroCardSvg, questionCardSvg, revealCardSvg } from "./cards.ts";
 import { type QuizPackContent, quizTitle, writeQuizContent } from "./pack-step.ts";
 import { type QuizCards, type QuizClip, quizLines, type QuizNarration, quizTimeline, silentClip } from "./quiz-plan.ts";
@@ -84,6 +84,6 @@ export const quizVideoProduction: TemplateProduction = {
 
   charges(_inputs, outputs, legacy): Charges {
     const seconds = allClips(outputs.narrating as QuizNarration).reduce((s, c) => s + (c.audioPath ? c.duration : 0), 0);
-    return { narration: legacy ? Math.ceil(seconds / 60) : 0, render: legacy ? 1 : 0, videos: legacy ? 0 : 1, narrationSeconds: Math.round(seconds) };
+    return videoCharges(seconds, seconds, legacy);
   },
 };

@@ -1,6 +1,7 @@
 import { FPS, type ImageLayer, type Timeline, VIDEO_WIDTH } from "../../../render/timeline.ts";
 import type { CaptionPresetId } from "../../catalog/caption-presets.ts";
 import type { QuizPack } from "../../content/quiz/pack.ts";
+import { readingTimes } from "../reading-pace.ts";
 import { CARD_WIDTH } from "./cards.ts";
 
 const LETTERS = ["A", "B", "C", "D"];
@@ -53,10 +54,9 @@ export function quizLines(pack: QuizPack, title: string): QuizLines {
   };
 }
 
-/** A silent clip lasts as long as reading it would at an easy pace. */
+/** A silent clip lasts as long as reading it would (at least 1.5 s); it has no captions. */
 export function silentClip(text: string): QuizClip {
-  const words = text.split(/\s+/).filter(Boolean).length;
-  return { audioPath: null, duration: Math.max(1.5, words / 2.6), words: [] };
+  return { audioPath: null, duration: Math.max(1.5, readingTimes(text).duration), words: [] };
 }
 
 /** Where the card sits: lower when captions take the top band. */

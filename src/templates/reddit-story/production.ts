@@ -6,7 +6,7 @@ import { CHARS_PER_SECOND } from "../../estimate/duration.ts";
 import type { NarrationRequest } from "../../narration/narrator.ts";
 import type { WordTiming } from "../../narration/words.ts";
 import { type PreparedMedia, prepareMedia } from "../media-choice.ts";
-import { type Charges, recordNarration, type TemplateProduction } from "../production.ts";
+import { type Charges, recordNarration, type TemplateProduction, videoCharges } from "../production.ts";
 import { CARD_WIDTH, titleCardSvg } from "./title-card.ts";
 
 export interface StoryNarration {
@@ -95,11 +95,6 @@ export const redditStoryProduction: TemplateProduction = {
     const narration = outputs.narrating as StoryNarration;
     // The spec bills reddit_story narration at 15 characters per second of the text, not the recording.
     const billedSeconds = (String(inputs.title).length + String(inputs.text).length) / CHARS_PER_SECOND;
-    return {
-      narration: legacy ? Math.ceil(billedSeconds / 60) : 0,
-      render: legacy ? 1 : 0,
-      videos: legacy ? 0 : 1,
-      narrationSeconds: Math.round(narration.duration),
-    };
+    return videoCharges(billedSeconds, narration.duration, legacy);
   },
 };

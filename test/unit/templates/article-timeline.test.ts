@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { timelineProblems } from "../../../render/timeline.ts";
-import { ARTICLE_CAPTION_PRESET, articleTimeline, readingTimes } from "../../../src/templates/article-video/production.ts";
+import { ARTICLE_CAPTION_PRESET, articleTimeline, silentNarration } from "../../../src/templates/article-video/production.ts";
 
 const media = { backgroundPath: "bg.mp4", fitted: false, musicPath: null };
 
@@ -16,7 +16,7 @@ describe("article timeline", () => {
   });
 
   test("a silent video shows its captions at a reading pace and has no audio", () => {
-    const silent = readingTimes("one two three four five six seven eight nine ten eleven twelve thirteen");
+    const silent = silentNarration("one two three four five six seven eight nine ten eleven twelve thirteen");
     expect(silent.audioPath).toBeNull();
     expect(silent.words).toHaveLength(13);
     expect(silent.duration).toBeCloseTo(5, 1);
