@@ -33,6 +33,11 @@ export interface FootageScene {
    * renders `crossfadeSeconds` more and blends that tail over the head so the seam is invisible.
    */
   loop: { kind: "periodic" } | { kind: "crossfade"; crossfadeSeconds: number };
+  /**
+   * Optional camera grain added by the pipeline after scaling (ffmpeg `noise`, seeded, different on every
+   * frame): 0 or absent for none, about 6 for a faint grain, 20 for a strong one.
+   */
+  grain?: number;
 }
 
 export type SceneFactory = (ctx: SceneContext) => FootageScene | Promise<FootageScene>;
