@@ -1,4 +1,4 @@
-import type { CaptionPresetId } from "../src/catalog/caption-presets.ts";
+import type { CaptionPresetId } from "./captions/presets.ts";
 
 /**
  * A video as plain data. Templates compile their inputs into a Timeline; the renderer turns any Timeline

@@ -12,7 +12,7 @@ import { runFfmpeg } from "../render/ffmpeg.ts";
 import { fontFile, fontsDir } from "../render/fonts.ts";
 import { generatedMediaDir } from "../render/media/generated-dir.ts";
 import { escapeFilterPath } from "../render/plan/render-args.ts";
-import type { CaptionPresetId } from "../src/catalog/caption-presets.ts";
+import type { CaptionPresetId } from "../render/captions/presets.ts";
 import { loadConfig } from "../src/config.ts";
 import { writeExtractiveScript } from "../src/content/extractive-writer.ts";
 import { sourceFromText } from "../src/content/ingest.ts";

@@ -11,7 +11,7 @@ import { runFfmpeg } from "../render/ffmpeg.ts";
 import { fontFile, fontsDir } from "../render/fonts.ts";
 import { generatedMediaDir } from "../render/media/generated-dir.ts";
 import { escapeFilterPath } from "../render/plan/render-args.ts";
-import { CAPTION_PRESET_IDS } from "../src/catalog/caption-presets.ts";
+import { CAPTION_PRESET_IDS } from "../render/captions/presets.ts";
 import { loadConfig } from "../src/config.ts";
 
 const docs = join(import.meta.dir, "..", "docs");

@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { ffmpegToFile } from "../render/ffmpeg.ts";
 import { generatedMediaDir } from "../render/media/generated-dir.ts";
 import { BACKGROUND_RECIPES, MUSIC_RECIPES, backgroundArgs, musicArgs, thumbnailArgs } from "../render/media/generated-backgrounds.ts";
-import { categorySlug } from "../src/catalog/backgrounds.ts";
+import { categorySlug } from "../render/media/background-categories.ts";
 import { loadConfig } from "../src/config.ts";
 
 const root = generatedMediaDir(loadConfig().mediaCacheDir);

@@ -1,4 +1,4 @@
-import type { BackgroundCategory } from "../../src/catalog/backgrounds.ts";
+import type { BackgroundCategory } from "./background-categories.ts";
 import { FPS, VIDEO_HEIGHT, VIDEO_WIDTH } from "../timeline.ts";
 
 /**

@@ -3,11 +3,9 @@ import { usageSince } from "../../db/repos/usage.ts";
 import type { AccountRow, ApiKeyRow } from "../../db/schema/index.ts";
 import type { AppDeps } from "../deps.ts";
 import type { Upsell } from "../errors.ts";
+import { SIGNATURE_HEADER, SIGNATURE_SCHEME } from "../webhooks/signature.ts";
 import type { AccountSchema } from "./model.ts";
 import { currentPeriod, findPlan } from "./plans.ts";
-
-export const SIGNATURE_HEADER = "X-Service-Signature";
-export const SIGNATURE_SCHEME = "t=<unix seconds>,v1=<hex HMAC-SHA256 of `<t>.<raw body>` keyed with signingSecret without its whsec_ prefix>";
 
 export function monthlyAllowance(account: AccountRow): number {
   return account.videoAllowanceOverride ?? findPlan(account.planTier)?.monthlyVideos ?? 0;

@@ -1,8 +1,14 @@
 import { findLiveKeyByHash } from "../../db/repos/accounts.ts";
 import type { AppDeps } from "../deps.ts";
 import { ApiError } from "../errors.ts";
-import type { AuthContext } from "../http/route.ts";
+import type { AccountRow, ApiKeyRow } from "../../db/schema/index.ts";
 import { hashApiKey, readBearer } from "./api-keys.ts";
+
+/** The caller of a request with a valid key. */
+export interface AuthContext {
+  account: AccountRow;
+  key: ApiKeyRow;
+}
 
 /** Resolves the Authorization header to an account, or the refusal to send. */
 export async function authenticate(deps: AppDeps, header: string | null): Promise<AuthContext | ApiError> {

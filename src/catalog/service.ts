@@ -4,8 +4,8 @@ import { inputSchemaOf, templateDefaults } from "../templates/describe.ts";
 import { DEFAULT_TEXT_VOICES, PACING_MS, TEXT_PLATFORMS, TEXT_THEMES } from "../templates/fake-text-message/inputs.ts";
 import type { TemplateId } from "../templates/template.ts";
 import type { MediaLibrary } from "../media/library.ts";
-import { BACKGROUND_CATEGORIES, categorySlug } from "./backgrounds.ts";
-import { CAPTION_PRESETS } from "./caption-presets.ts";
+import { BACKGROUND_CATEGORIES, categorySlug } from "../../render/media/background-categories.ts";
+import { CAPTION_PRESETS } from "../../render/captions/presets.ts";
 import type { OptionsSchema, TemplateSchema } from "./model.ts";
 import { VOICES } from "./voices.ts";
 

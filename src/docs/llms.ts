@@ -1,5 +1,5 @@
 import { PLANS } from "../account/plans.ts";
-import { SIGNATURE_HEADER } from "../account/service.ts";
+import { SIGNATURE_HEADER } from "../webhooks/signature.ts";
 import { FAILURE_CODES, REQUEST_ERRORS, REQUEST_ERROR_ADVICE, type RequestErrorCode } from "../errors.ts";
 import type { RouteDef } from "../http/route.ts";
 import { TEMPLATES } from "../templates/registry.ts";

@@ -2,15 +2,11 @@ import { Type } from "@sinclair/typebox";
 import { findDownloadLink } from "../../db/repos/downloads.ts";
 import { ApiError } from "../errors.ts";
 import type { RouteDef } from "../http/route.ts";
-import { isStorageKey } from "../storage/local.ts";
+import { isStorageKey, videoFileKey } from "../storage/local.ts";
 import { parseRange } from "./range.ts";
 
 /** How long the signed file URL behind a download link works: long enough to start and resume a download. */
 export const FILE_URL_SECONDS = 15 * 60;
-
-export function videoFileKey(videoId: string): string {
-  return `${videoId}.mp4`;
-}
 
 export const downloadRoutes: RouteDef[] = [
   {

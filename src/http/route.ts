@@ -1,13 +1,8 @@
 import type { TSchema } from "@sinclair/typebox";
 import type { RequestKind } from "../../actors/account-actor.ts";
-import type { AccountRow, ApiKeyRow } from "../../db/schema/index.ts";
+import type { AuthContext } from "../auth/authenticate.ts";
 import type { AppDeps } from "../deps.ts";
 import type { RequestErrorCode } from "../errors.ts";
-
-export interface AuthContext {
-  account: AccountRow;
-  key: ApiKeyRow;
-}
 
 export interface RouteContext {
   request: Request;

@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { basename, extname, join } from "node:path";
-import { BACKGROUND_CATEGORIES, type BackgroundCategory, categorySlug } from "../catalog/backgrounds.ts";
+import { BACKGROUND_CATEGORIES, type BackgroundCategory, categorySlug } from "../../render/media/background-categories.ts";
 
 /**
  * Background footage and music on disk. Layout (documented in the README):

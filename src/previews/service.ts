@@ -4,7 +4,7 @@ import { findAccountProject, insertProject } from "../../db/repos/projects.ts";
 import type { ProjectRow } from "../../db/schema/index.ts";
 import { ffmpegToFile } from "../../render/ffmpeg.ts";
 import { speechMp3Args } from "../../render/plan/media-convert.ts";
-import type { AuthContext } from "../http/route.ts";
+import type { AuthContext } from "../auth/authenticate.ts";
 import type { AppDeps } from "../deps.ts";
 import { ApiError } from "../errors.ts";
 import { newId } from "../ids.ts";

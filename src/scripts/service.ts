@@ -3,7 +3,7 @@ import type { ProjectRow } from "../../db/schema/index.ts";
 import { ContentError } from "../content/errors.ts";
 import type { AppDeps } from "../deps.ts";
 import { ApiError } from "../errors.ts";
-import type { AuthContext } from "../http/route.ts";
+import type { AuthContext } from "../auth/authenticate.ts";
 import { newId } from "../ids.ts";
 import { type ArticleScriptContent, writeArticleContent } from "../templates/article-video/script.ts";
 import { type QuizPackContent, writeQuizContent } from "../templates/quiz-video/pack-step.ts";

@@ -23,6 +23,11 @@ export function isStorageKey(key: string): boolean {
   return KEY.test(key) && !key.startsWith(".");
 }
 
+/** Where a finished video's MP4 is stored. */
+export function videoFileKey(videoId: string): string {
+  return `${videoId}.mp4`;
+}
+
 function signingKey(dir: string): Buffer {
   const path = join(dir, ".signing-key");
   if (!existsSync(path)) {

@@ -1,5 +1,5 @@
-import type { BackgroundCategory } from "../catalog/backgrounds.ts";
-import { BACKGROUND_CATEGORIES, DEFAULT_BACKGROUND_CATEGORY } from "../catalog/backgrounds.ts";
+import type { BackgroundCategory } from "../../render/media/background-categories.ts";
+import { BACKGROUND_CATEGORIES, DEFAULT_BACKGROUND_CATEGORY } from "../../render/media/background-categories.ts";
 import { pickBackground } from "../media/library.ts";
 import { MediaImportError, type OwnMediaKind } from "../media/own-media.ts";
 import { type ProductionContext, StageFailure } from "./production.ts";

@@ -7,11 +7,10 @@ import { beginVideoAttempt, updateVideoForAttempt, type VideoPatch } from "../..
 import type { VideoRow } from "../../db/schema/index.ts";
 import type { RenderPool } from "../../render/pool.ts";
 import { findPlan } from "../account/plans.ts";
-import { videoFileKey } from "../downloads/routes.ts";
 import type { FailureCode } from "../errors.ts";
 import type { Logger } from "../logger.ts";
 import type { JobQueue } from "../queue/job-queue.ts";
-import type { Storage } from "../storage/local.ts";
+import { type Storage, videoFileKey } from "../storage/local.ts";
 import { type PreRenderStage, type ProductionContext, type ProductionPorts, StageFailure, type TemplateProduction } from "../templates/production.ts";
 import { PRODUCTIONS } from "../templates/productions.ts";
 import type { TemplateId } from "../templates/template.ts";

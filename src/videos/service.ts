@@ -18,7 +18,7 @@ import type { AppDeps } from "../deps.ts";
 import { ApiError } from "../errors.ts";
 import { estimateVideo } from "../estimate/service.ts";
 import { faultPoint } from "../faults.ts";
-import type { AuthContext } from "../http/route.ts";
+import type { AuthContext } from "../auth/authenticate.ts";
 import { newId } from "../ids.ts";
 import { accountLimits, accountSubject, refusalError } from "../limits/limiter.ts";
 import { OutboundError, callerUrlPolicy, checkUrl } from "../net/outbound.ts";

@@ -2,10 +2,9 @@ import { eq } from "drizzle-orm";
 import type { Database, Db } from "../../db/client.ts";
 import { findAccountById } from "../../db/repos/accounts.ts";
 import { webhookDeliveries } from "../../db/schema/index.ts";
-import { SIGNATURE_HEADER } from "../account/service.ts";
 import { type OutboundPolicy, outboundRequest } from "../net/outbound.ts";
 import type { JobQueue } from "../queue/job-queue.ts";
-import { signatureHeader } from "./signature.ts";
+import { SIGNATURE_HEADER, signatureHeader } from "./signature.ts";
 
 export const EVENT_HEADER = "X-Service-Event";
 /** Waits before the 2nd, 3rd and 4th attempt (the spec's three retries). */

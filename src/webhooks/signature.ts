@@ -1,5 +1,8 @@
 import { createHmac } from "node:crypto";
 
+export const SIGNATURE_HEADER = "X-Service-Signature";
+export const SIGNATURE_SCHEME = "t=<unix seconds>,v1=<hex HMAC-SHA256 of `<t>.<raw body>` keyed with signingSecret without its whsec_ prefix>";
+
 /**
  * `X-Service-Signature: t=<unix seconds>,v1=<hex>`: HMAC-SHA256 of `<t>.<raw body>`, keyed with the
  * account's signing secret without its `whsec_` prefix (the same scheme Stripe uses, so its libraries

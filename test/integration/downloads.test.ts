@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { runFfmpeg } from "../../render/ffmpeg.ts";
 import { insertDownloadLink } from "../../db/repos/downloads.ts";
 import { videos } from "../../db/schema/index.ts";
-import { videoFileKey } from "../../src/downloads/routes.ts";
+import { videoFileKey } from "../../src/storage/local.ts";
 import { newId } from "../../src/ids.ts";
 import { DATABASE_KINDS } from "../helpers/databases.ts";
 import { BASE, type TestService, useService } from "../helpers/harness.ts";

@@ -1,4 +1,4 @@
-import type { QuizCategory } from "../../templates/quiz-video/inputs.ts";
+import type { QuizCategory } from "./categories.ts";
 import { ContentError } from "../errors.ts";
 import { fold } from "../text.ts";
 import { COUNTRY_WORDS, countrySources, REGION_WORDS } from "./countries.ts";

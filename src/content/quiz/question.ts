@@ -1,4 +1,4 @@
-import type { QuizCategory } from "../../templates/quiz-video/inputs.ts";
+import type { QuizCategory } from "./categories.ts";
 
 export type Difficulty = "easy" | "medium" | "hard";
 

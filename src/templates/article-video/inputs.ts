@@ -1,6 +1,6 @@
 import { Type } from "@sinclair/typebox";
 import { checkText } from "../../content/safety.ts";
-import { CAPTION_PRESET_IDS } from "../../catalog/caption-presets.ts";
+import { CAPTION_PRESET_IDS } from "../../../render/captions/presets.ts";
 import { VOICE_SET_A } from "../../catalog/voices.ts";
 import { RENDER_STEP, narrationStep } from "../credits.ts";
 import { Closed, Enum, SilentField, HttpUrl, applyAnnotations, selectedBy } from "../schema-kit.ts";

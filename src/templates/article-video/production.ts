@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import { FPS, type Timeline } from "../../../render/timeline.ts";
-import type { CaptionPresetId } from "../../catalog/caption-presets.ts";
+import type { CaptionPresetId } from "../../../render/captions/presets.ts";
 import type { CaptionWord } from "../../../render/timeline.ts";
 import { type PreparedMedia, serverBackground } from "../media-choice.ts";
 import { readingTimes } from "../reading-pace.ts";

@@ -1,5 +1,5 @@
 import { Type } from "@sinclair/typebox";
-import { BACKGROUND_CATEGORIES, DEFAULT_BACKGROUND_CATEGORY } from "../../catalog/backgrounds.ts";
+import { BACKGROUND_CATEGORIES, DEFAULT_BACKGROUND_CATEGORY } from "../../../render/media/background-categories.ts";
 import { VOICE_SET_B } from "../../catalog/voices.ts";
 import { RENDER_STEP, narrationStep } from "../credits.ts";
 import { Closed, Enum, HttpUrl, applyAnnotations, atMostCountOf, exactlyOne, mutuallyExclusive } from "../schema-kit.ts";

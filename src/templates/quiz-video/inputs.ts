@@ -1,23 +1,10 @@
 import { Type } from "@sinclair/typebox";
+import { QUIZ_CATEGORIES } from "../../content/quiz/categories.ts";
 import { checkText, checkTopic } from "../../content/safety.ts";
 import { VOICE_SET_A } from "../../catalog/voices.ts";
 import { RENDER_STEP, narrationStep } from "../credits.ts";
 import { Closed, Enum, SilentField } from "../schema-kit.ts";
 import type { TemplateDefinition } from "../template.ts";
-
-export const QUIZ_CATEGORIES = [
-  "general-knowledge",
-  "geography",
-  "history",
-  "science",
-  "movies-tv",
-  "music",
-  "sports",
-  "food-drink",
-  "video-games",
-  "logos-brands",
-] as const;
-export type QuizCategory = (typeof QUIZ_CATEGORIES)[number];
 
 export const QuizVideoInputs = Closed({
   topic: Type.String({ minLength: 2, maxLength: 200, description: "What the quiz is about. Topics that target a group of people are refused." }),

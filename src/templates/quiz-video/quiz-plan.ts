@@ -1,5 +1,5 @@
 import { FPS, type ImageLayer, type Timeline, VIDEO_WIDTH } from "../../../render/timeline.ts";
-import type { CaptionPresetId } from "../../catalog/caption-presets.ts";
+import type { CaptionPresetId } from "../../../render/captions/presets.ts";
 import type { QuizPack } from "../../content/quiz/pack.ts";
 import { readingTimes } from "../reading-pace.ts";
 import { CARD_WIDTH } from "./cards.ts";

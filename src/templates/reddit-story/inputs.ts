@@ -1,6 +1,6 @@
 import { Type } from "@sinclair/typebox";
-import { BACKGROUND_CATEGORIES, DEFAULT_BACKGROUND_CATEGORY } from "../../catalog/backgrounds.ts";
-import { CAPTION_PRESET_IDS } from "../../catalog/caption-presets.ts";
+import { BACKGROUND_CATEGORIES, DEFAULT_BACKGROUND_CATEGORY } from "../../../render/media/background-categories.ts";
+import { CAPTION_PRESET_IDS } from "../../../render/captions/presets.ts";
 import { VOICE_SET_B } from "../../catalog/voices.ts";
 import { RENDER_STEP, narrationStep } from "../credits.ts";
 import { Closed, Enum, HttpUrl, applyAnnotations, mutuallyExclusive } from "../schema-kit.ts";

@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { FPS, type Timeline, VIDEO_HEIGHT, VIDEO_WIDTH } from "../../../render/timeline.ts";
-import type { CaptionPresetId } from "../../catalog/caption-presets.ts";
+import type { CaptionPresetId } from "../../../render/captions/presets.ts";
 import { CHARS_PER_SECOND } from "../../estimate/duration.ts";
 import type { NarrationRequest } from "../../narration/narrator.ts";
 import type { WordTiming } from "../../narration/words.ts";

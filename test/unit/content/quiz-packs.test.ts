@@ -3,7 +3,7 @@ import { ContentError } from "../../../src/content/errors.ts";
 import { buildOfflinePack, OFFLINE_CATEGORIES, planTopic, QUESTION_SOURCES } from "../../../src/content/quiz/pack.ts";
 import { type QuizQuestion, seededRng, withDistractors } from "../../../src/content/quiz/question.ts";
 import { packProblems } from "../../../src/content/writer.ts";
-import { QUIZ_CATEGORIES } from "../../../src/templates/quiz-video/inputs.ts";
+import { QUIZ_CATEGORIES } from "../../../src/content/quiz/categories.ts";
 
 function expectValid(q: QuizQuestion) {
   expect(q.options).toHaveLength(4);

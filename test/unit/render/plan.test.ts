@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { CAPTION_PRESET_IDS } from "../../../src/catalog/caption-presets.ts";
+import { CAPTION_PRESET_IDS } from "../../../render/captions/presets.ts";
 import { assColor, assTime, buildAss, groupWords } from "../../../render/captions/ass.ts";
 import { CAPTION_STYLES } from "../../../render/captions/presets.ts";
 import { libx264Settings, nvencSettings } from "../../../render/plan/encoder.ts";
