@@ -1,8 +1,9 @@
+import type { AccountRow, RateWindows } from "../db/schema/index.ts";
+
 /**
- * The account actor's decisions as pure functions: (state, command, now) -> (state, result) for the
- * sliding rate windows, and the in-progress check for a new video. The mailbox runs an account's
- * messages one at a time; the IO (loading the windows under a row lock, counting videos in progress,
- * persisting) stays at the edge, in the same transaction, so several processes agree.
+ * An account's limits as pure decisions: (state, now) -> [state, decision] for the sliding rate windows,
+ * and the in-progress check for a new video. Nothing here knows where the windows are kept: the limiter
+ * (limiter.ts) runs these inside an actor's mailbox over a window store (window-store.ts).
  */
 export interface Limits {
   requestsPerMinute: number;
@@ -12,21 +13,32 @@ export interface Limits {
   concurrentRenders: number;
 }
 
-export interface ActorState {
-  limits: Limits;
-  /** Times (ms) of admitted requests in the last minute, oldest first. */
-  requests: number[];
-  creates: number[];
-  /** Free-tool calls in the last day (the hour window is its tail). */
-  freeTools: number[];
-}
+/** The persisted part of a state: what the subject did inside its windows. */
+export type Windows = RateWindows;
 
-export type Windows = Omit<ActorState, "limits">;
+export interface ActorState extends Windows {
+  limits: Limits;
+}
 
 /** The part of a state that is persisted (the limits come from the account). */
 export function windowsOf(state: ActorState): Windows {
   return { requests: state.requests, creates: state.creates, freeTools: state.freeTools };
 }
+
+/** An account's limits, as set on its row. */
+export function accountLimits(account: AccountRow): Limits {
+  return {
+    requestsPerMinute: account.requestsPerMinute,
+    createsPerMinute: account.createsPerMinute,
+    freeToolsPerHour: account.freeToolsPerHour,
+    freeToolsPerDay: account.freeToolsPerDay,
+    concurrentRenders: account.concurrentRenders,
+  };
+}
+
+/** Public reference routes: per client address. */
+export const PUBLIC_REQUESTS_PER_MINUTE = 60;
+export const PUBLIC_LIMITS: Limits = { requestsPerMinute: PUBLIC_REQUESTS_PER_MINUTE, createsPerMinute: 0, freeToolsPerHour: 0, freeToolsPerDay: 0, concurrentRenders: 0 };
 
 export type RequestKind = "read" | "free_tool";
 
@@ -39,14 +51,6 @@ export interface RateHeaders {
 
 export type Refusal = { admitted: false; code: "RATE_LIMITED" | "CONCURRENCY_LIMIT"; retryAfterSeconds: number; detail: string };
 export type Admission = ({ admitted: true } | Refusal) & { headers: RateHeaders };
-
-export type Command =
-  | { type: "admit"; kind: RequestKind }
-  /** A video accepted: counts against the creates window (the request itself was admitted already). */
-  | { type: "record_create" }
-  | { type: "limits_changed"; limits: Limits };
-
-export type Result = Admission | { ok: true };
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -81,7 +85,8 @@ function fullWindow(windows: { times: number[]; limit: number; span: number; wha
   return undefined;
 }
 
-function admit(state: ActorState, kind: RequestKind, now: number): [ActorState, Admission] {
+/** A request of `kind` at `now`: counted when admitted, refused with the wait when a window is full. */
+export function admitRequest(state: ActorState, kind: RequestKind, now: number): [ActorState, Admission] {
   const requests = within(state.requests, now, MINUTE);
   const creates = within(state.creates, now, MINUTE);
   const freeTools = within(state.freeTools, now, DAY);
@@ -107,18 +112,13 @@ function admit(state: ActorState, kind: RequestKind, now: number): [ActorState, 
   return [next, { admitted: true, headers: headersFor(next.requests, limits.requestsPerMinute, now) }];
 }
 
-export function transition(state: ActorState, command: Command, now: number): [ActorState, Result] {
-  switch (command.type) {
-    case "admit":
-      return admit(state, command.kind, now);
-    case "record_create":
-      return recordCreate(state, now);
-    case "limits_changed":
-      return [{ ...state, limits: command.limits }, { ok: true }];
-  }
+/** New limits apply to the windows already counted. */
+export function changeLimits(state: ActorState, limits: Limits): ActorState {
+  return { ...state, limits };
 }
 
-function recordCreate(state: ActorState, now: number): [ActorState, Admission] {
+/** A video accepted: counts against the creates window (the request itself was admitted already). */
+export function recordCreate(state: ActorState, now: number): [ActorState, Admission] {
   const creates = within(state.creates, now, MINUTE);
   const headers = headersFor(within(state.requests, now, MINUTE), state.limits.requestsPerMinute, now);
   const full = fullWindow([{ times: creates, limit: state.limits.createsPerMinute, span: MINUTE, what: "video creations per minute" }], now);

@@ -4,7 +4,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import postgres from "postgres";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
@@ -12,6 +12,32 @@ import * as schema from "./schema/index.ts";
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+/**
+ * Runs `work` in one transaction. Drizzle types the transaction handle apart from the database although
+ * every query a repo makes works on both; this is the one place that says so, so repos take one `Db`.
+ */
+export function withTransaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
+  return db.transaction((tx) => work(tx as unknown as Db));
+}
+
+/** `$1`-style SQL (pg-boss writes its own) as a drizzle query, so it runs on whatever connection `db` is. */
+export function toDrizzleSql(text: string, values: readonly unknown[]): SQL {
+  const parts = text.split(/\$(\d+)/);
+  const chunks: SQL[] = [];
+  parts.forEach((part, i) => {
+    if (i % 2 === 0) chunks.push(sql.raw(part));
+    else chunks.push(sql`${values[Number(part) - 1]}`);
+  });
+  return sql.join(chunks);
+}
+
+/** Runs `$1`-style SQL on `db`'s connection (inside its transaction when it is one). */
+export async function executeRawSql(db: Db, text: string, values: readonly unknown[] = []): Promise<{ rows: unknown[] }> {
+  const result = (await db.execute(toDrizzleSql(text, values))) as unknown;
+  // postgres-js returns the rows as an array, PGlite an object with `rows`.
+  return { rows: Array.isArray(result) ? [...result] : ((result as { rows: unknown[] }).rows ?? []) };
+}
 
 export const MIGRATIONS_DIR = join(import.meta.dir, "migrations");
 

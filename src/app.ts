@@ -1,4 +1,5 @@
 import { Elysia } from "elysia";
+import { rateHeaders, refusalError } from "../actors/limiter.ts";
 import { authenticate } from "./auth/authenticate.ts";
 import type { AppDeps } from "./deps.ts";
 import { ApiError, problemResponse } from "./errors.ts";
@@ -6,7 +7,6 @@ import { readJsonBody } from "./http/body.ts";
 import { clientAddress } from "./http/client-address.ts";
 import { readIdempotencyKey } from "./idempotency/keys.ts";
 import { runIdempotent } from "./idempotency/run.ts";
-import { rateHeaders, refusalError } from "./limits/limiter.ts";
 import { type RouteContext, type RouteDef, type RouteResult, toRouterPath } from "./http/route.ts";
 import { newId } from "./ids.ts";
 import { allRoutes } from "./routes.ts";

@@ -1,7 +1,7 @@
+import type { Limiter } from "../actors/limiter.ts";
 import type { Database } from "../db/client.ts";
 import type { Config } from "./config.ts";
 import type { Throughput } from "./estimate/service.ts";
-import type { RateLimiter } from "./limits/limiter.ts";
 import type { Logger } from "./logger.ts";
 import type { MediaLibrary } from "./media/library.ts";
 import type { OwnMediaImporter } from "./media/own-media.ts";
@@ -25,7 +25,8 @@ export interface AppDeps {
   voicePreviews: VoicePreviews;
   /** Finished videos. */
   storage: Storage;
-  limiter: RateLimiter;
+  /** Every rate and concurrency decision. */
+  limiter: Limiter;
   /** Durable jobs; a create queues its video in the same transaction. */
   queue: JobQueue;
   /** This deployment's measured processing speed, for estimates. */

@@ -3,26 +3,14 @@ import { join } from "node:path";
 import { type Database, migrateDatabase, openDatabase } from "../db/client.ts";
 import { adminSocketPath, serveAdminSocket } from "./admin/socket.ts";
 import { createApp } from "./app.ts";
+import { buildDeps } from "./build-deps.ts";
 import type { Config } from "./config.ts";
-import type { AppDeps } from "./deps.ts";
 import { MAX_BODY_BYTES } from "./http/body.ts";
 import { rememberClientAddress } from "./http/client-address.ts";
-import { RateLimiter } from "./limits/limiter.ts";
 import type { Logger } from "./logger.ts";
-import { generatedMediaDir } from "../render/media/generated-dir.ts";
-import { createFileLibrary } from "./media/library.ts";
-import { createVoicePreviews } from "./narration/previews.ts";
-import { createNarrator } from "./narration/service.ts";
 import { startJobQueue } from "./queue/job-queue.ts";
-import { createLocalStorage } from "./storage/local.ts";
 import { type ProcessLock, acquireLock } from "./process-lock.ts";
-import { chooseEncoder } from "../render/encoder-probe.ts";
-import { createRenderPool } from "../render/pool.ts";
-import { createThroughputMeter } from "./videos/throughput.ts";
 import { startWorkers } from "./videos/worker.ts";
-import { callerUrlPolicy } from "./net/outbound.ts";
-import { createOwnMediaImporter } from "./media/own-media.ts";
-import { createContentPorts } from "./content/ports.ts";
 
 export interface RunningServer {
   /** The HTTP port; undefined for a worker-only process. */
@@ -61,50 +49,8 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
     supervise: works,
     onError: (error) => log.warn("job queue error", { error: error instanceof Error ? error.message : String(error) }),
   });
-  const narrator = createNarrator(config.narration);
-  const encoder = await chooseEncoder();
-  log.info("encoder chosen", { encoder: encoder.settings.name, reason: encoder.reason, args: encoder.settings.args.join(" ") });
-  const renderPool = createRenderPool(encoder);
-  const library = createFileLibrary(join(config.dataDir, "library"), generatedMediaDir(config.mediaCacheDir));
-  const storage = createLocalStorage(join(config.dataDir, "videos"), config.publicBaseUrl);
-  const now = () => new Date();
-  const deps: AppDeps = {
-    config,
-    database,
-    log,
-    library,
-    ownMedia: createOwnMediaImporter({ db: database.db, storage, policy: callerUrlPolicy(config), tempRoot: join(config.dataDir, "imports"), now }),
-    narrator,
-    content: createContentPorts(config, log),
-    voicePreviews: createVoicePreviews(join(config.dataDir, "voice-previews"), narrator),
-    storage,
-    limiter: new RateLimiter(database, now, log),
-    queue,
-    throughput: createThroughputMeter(database.db),
-    health: () => ({
-      role: config.role,
-      database: database.kind,
-      narrator: narrator.provider,
-      encoder: { name: encoder.settings.name, reason: encoder.reason, args: encoder.settings.args },
-      renderPool: renderPool.stats(),
-    }),
-    now,
-  };
-  const workers = works
-    ? await startWorkers({
-        database,
-        queue,
-        storage,
-        renderPool,
-        ports: { narrator, library, ownMedia: deps.ownMedia, content: deps.content },
-        workRoot: join(config.dataDir, "work"),
-        publicBaseUrl: config.publicBaseUrl,
-        log,
-        now,
-        webhookPolicy: callerUrlPolicy(config),
-        concurrency: Math.max(2, renderPool.stats().maxConcurrentRenders + 1),
-      })
-    : undefined;
+  const { app: deps, worker, renderPool } = await buildDeps(config, database, queue, log);
+  const workers = works ? await startWorkers(worker) : undefined;
   let http: ReturnType<typeof Bun.serve> | undefined;
   let admin: ReturnType<typeof serveAdminSocket> | undefined;
   let evictor: ReturnType<typeof setInterval> | undefined;
@@ -121,10 +67,10 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
         return app.fetch(request);
       },
     });
-    admin = serveAdminSocket(adminSocketPath(config.dataDir), { db: database.db, now });
+    admin = serveAdminSocket(adminSocketPath(config.dataDir), { db: database.db, now: deps.now });
     evictor = setInterval(() => deps.limiter.evictIdle(), 60_000);
   }
-  log.info(serves ? "listening" : "started", { role: config.role, port: http?.port, host: config.host, database: database.kind, narrator: narrator.provider, cores: availableParallelism(), publicBaseUrl: config.publicBaseUrl });
+  log.info(serves ? "listening" : "started", { role: config.role, port: http?.port, host: config.host, database: database.kind, narrator: deps.narrator.provider, cores: availableParallelism(), publicBaseUrl: config.publicBaseUrl });
   return {
     port: http?.port,
     async stop() {

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull } from "drizzle-orm";
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
 import { type AccountRow, type ApiKeyRow, accounts, apiKeys } from "../schema/index.ts";
 
@@ -55,4 +55,12 @@ export async function revokeApiKey(db: Db, keyId: string, at: Date): Promise<Api
     .where(and(eq(apiKeys.id, keyId), isNull(apiKeys.revokedAt)))
     .returning();
   return row;
+}
+
+/** Takes a legacy plan's narration and export credits for a finished video. */
+export async function debitCredits(db: Db, accountId: string, amounts: { narration: number; render: number }): Promise<void> {
+  await db
+    .update(accounts)
+    .set({ credits: sql`${accounts.credits} - ${amounts.narration}`, exportCredits: sql`${accounts.exportCredits} - ${amounts.render}` })
+    .where(eq(accounts.id, accountId));
 }

@@ -48,3 +48,10 @@ export async function usageSince(db: Db, accountId: string, since: Date): Promis
     narrationSeconds,
   };
 }
+
+export type NewUsageEntry = typeof usageLedger.$inferInsert;
+
+/** Records a video's charges. Unique per (video, counter): a second completion can never charge again. */
+export async function recordCharges(db: Db, entries: NewUsageEntry[]): Promise<void> {
+  await db.insert(usageLedger).values(entries).onConflictDoNothing();
+}

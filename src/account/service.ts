@@ -5,7 +5,7 @@ import type { AppDeps } from "../deps.ts";
 import type { Upsell } from "../errors.ts";
 import { SIGNATURE_HEADER, SIGNATURE_SCHEME } from "../webhooks/signature.ts";
 import type { AccountSchema } from "./model.ts";
-import { currentPeriod, findPlan } from "./plans.ts";
+import { currentPeriod, findPlan } from "../billing/plans.ts";
 
 export function monthlyAllowance(account: AccountRow): number {
   return account.videoAllowanceOverride ?? findPlan(account.planTier)?.monthlyVideos ?? 0;

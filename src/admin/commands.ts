@@ -11,7 +11,7 @@ import {
 } from "../../db/repos/accounts.ts";
 import type { AccountRow } from "../../db/schema/index.ts";
 import type { Db } from "../../db/client.ts";
-import { DEFAULT_PLAN_TIER, PLANS, findPlan } from "../account/plans.ts";
+import { DEFAULT_PLAN_TIER, PLANS, findPlan } from "../billing/plans.ts";
 import { generateApiKey, newSigningSecret } from "../auth/api-keys.ts";
 import { newId } from "../ids.ts";
 

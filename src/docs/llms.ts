@@ -1,4 +1,4 @@
-import { PLANS } from "../account/plans.ts";
+import { PLANS } from "../billing/plans.ts";
 import { SIGNATURE_HEADER } from "../webhooks/signature.ts";
 import { FAILURE_CODES, REQUEST_ERRORS, REQUEST_ERROR_ADVICE, type RequestErrorCode } from "../errors.ts";
 import type { RouteDef } from "../http/route.ts";

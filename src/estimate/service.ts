@@ -1,6 +1,6 @@
 import type { Static } from "@sinclair/typebox";
 import type { AccountRow } from "../../db/schema/index.ts";
-import { findPlan } from "../account/plans.ts";
+import { findPlan } from "../billing/plans.ts";
 import type { TemplateDefinition } from "../templates/template.ts";
 import { estimateDuration } from "./duration.ts";
 import type { EstimateSchema } from "./model.ts";

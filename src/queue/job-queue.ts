@@ -1,6 +1,5 @@
 import { PgBoss } from "pg-boss";
-import { type SQL, sql } from "drizzle-orm";
-import type { Database, Db } from "../../db/client.ts";
+import { type Database, type Db, executeRawSql } from "../../db/client.ts";
 
 /** Durable queues of this service. */
 export const QUEUES = {
@@ -39,25 +38,9 @@ export interface JobQueue {
   stop(): Promise<void>;
 }
 
-/** pg-boss's `$1`-style SQL as a drizzle query, so it runs on whatever connection `db` is. */
-export function toDrizzleSql(text: string, values: readonly unknown[]): SQL {
-  const parts = text.split(/\$(\d+)/);
-  const chunks: SQL[] = [];
-  parts.forEach((part, i) => {
-    if (i % 2 === 0) chunks.push(sql.raw(part));
-    else chunks.push(sql`${values[Number(part) - 1]}`);
-  });
-  return sql.join(chunks);
-}
-
+/** pg-boss's parameterised SQL on the caller's transaction, so the job commits with it. */
 function transactionExecutor(tx: Db) {
-  return {
-    async executeSql(text: string, values: unknown[] = []) {
-      const result = (await tx.execute(toDrizzleSql(text, values))) as unknown;
-      // postgres-js returns the rows as an array, PGlite an object with `rows`.
-      return { rows: Array.isArray(result) ? [...result] : ((result as { rows: unknown[] }).rows ?? []) };
-    },
-  };
+  return { executeSql: (text: string, values: unknown[] = []) => executeRawSql(tx, text, values) };
 }
 
 async function ensureQueues(boss: PgBoss): Promise<boolean> {

@@ -1,9 +1,11 @@
 import { randomBytes } from "node:crypto";
-import { eq, sql } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
+import { type Db, withTransaction } from "../../db/client.ts";
+import { debitCredits } from "../../db/repos/accounts.ts";
 import { insertDownloadLink } from "../../db/repos/downloads.ts";
+import { recordCharges } from "../../db/repos/usage.ts";
 import { updateVideoForAttempt, type VideoPatch } from "../../db/repos/videos.ts";
-import { accounts, usageLedger, type VideoRow, webhookDeliveries } from "../../db/schema/index.ts";
+import { insertWebhookDelivery } from "../../db/repos/webhook-deliveries.ts";
+import type { VideoRow } from "../../db/schema/index.ts";
 import type { FailureCode } from "../errors.ts";
 import { newId } from "../ids.ts";
 import type { JobQueue } from "../queue/job-queue.ts";
@@ -46,8 +48,7 @@ export interface FinishContext {
  * again; after it, everything is recorded exactly once.
  */
 async function finish(ctx: FinishContext, video: VideoRow, attempt: number, patch: VideoPatch, extra: (tx: Db) => Promise<Awaited<ReturnType<typeof mintDownloadLink>> | undefined>) {
-  await ctx.db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  await withTransaction(ctx.db, async (tx) => {
     if (!(await updateVideoForAttempt(tx, video.id, attempt, { ...patch, updatedAt: ctx.now, heartbeatAt: null }))) throw new Superseded(video.id);
     const link = await extra(tx);
     if (!video.webhookUrl) return;
@@ -55,7 +56,7 @@ async function finish(ctx: FinishContext, video: VideoRow, attempt: number, patc
     const type = patch.status === "completed" ? "video.completed" : "video.failed";
     const id = newId("evt", ctx.now.getTime());
     const payload = { id, type, createdAt: ctx.now.toISOString(), data: presentVideo(finished, link, ctx.publicBaseUrl) };
-    await tx.insert(webhookDeliveries).values({ id, accountId: video.accountId, videoId: video.id, type, url: video.webhookUrl, payload, state: "pending", createdAt: ctx.now, nextAttemptAt: ctx.now });
+    await insertWebhookDelivery(tx, { id, accountId: video.accountId, videoId: video.id, type, url: video.webhookUrl, payload, state: "pending", createdAt: ctx.now, nextAttemptAt: ctx.now });
     await ctx.queue.sendWebhook(tx, { deliveryId: id });
   });
 }
@@ -82,14 +83,8 @@ export function completeVideo(ctx: FinishContext, video: VideoRow, attempt: numb
       createdAt: ctx.now,
     });
     const rows = legacy ? [row("render", charges.render, charges.narrationSeconds), row("narration", charges.narration, 0)] : [row("videos", charges.videos, charges.narrationSeconds)];
-    // Unique per (video, counter): a second completion could never charge again.
-    await tx.insert(usageLedger).values(rows).onConflictDoNothing();
-    if (legacy) {
-      await tx
-        .update(accounts)
-        .set({ credits: sql`${accounts.credits} - ${charges.narration}`, exportCredits: sql`${accounts.exportCredits} - ${charges.render}` })
-        .where(eq(accounts.id, video.accountId));
-    }
+    await recordCharges(tx, rows);
+    if (legacy) await debitCredits(tx, video.accountId, { narration: charges.narration, render: charges.render });
     return mintDownloadLink(tx, video.id, ctx.now);
   });
 }

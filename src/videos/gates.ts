@@ -1,7 +1,7 @@
 import type { UsageSummary } from "../../db/repos/usage.ts";
 import type { AccountRow } from "../../db/schema/index.ts";
 import { monthlyAllowance } from "../account/service.ts";
-import { findPlan } from "../account/plans.ts";
+import { findPlan } from "../billing/plans.ts";
 import { ApiError } from "../errors.ts";
 
 export interface Cost {

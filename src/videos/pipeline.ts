@@ -6,7 +6,7 @@ import { findAccountProject } from "../../db/repos/projects.ts";
 import { beginVideoAttempt, updateVideoForAttempt, type VideoPatch } from "../../db/repos/videos.ts";
 import type { VideoRow } from "../../db/schema/index.ts";
 import type { RenderPool } from "../../render/pool.ts";
-import { findPlan } from "../account/plans.ts";
+import { findPlan } from "../billing/plans.ts";
 import type { FailureCode } from "../errors.ts";
 import type { Logger } from "../logger.ts";
 import type { JobQueue } from "../queue/job-queue.ts";

@@ -1,6 +1,5 @@
-import type { Db } from "../../db/client.ts";
+import { type Db, withTransaction } from "../../db/client.ts";
 import { completeIdempotencyKey } from "../../db/repos/idempotency.ts";
-import { lockRateWindows, saveRateWindows } from "../../db/repos/rate-windows.ts";
 import { usageSince } from "../../db/repos/usage.ts";
 import {
   cancelQueuedVideo,
@@ -12,15 +11,13 @@ import {
 } from "../../db/repos/videos.ts";
 import { findAccountProject } from "../../db/repos/projects.ts";
 import type { VideoRow } from "../../db/schema/index.ts";
-import { type Admission, admitVideo, initialState, transition, windowsOf } from "../../actors/account-actor.ts";
-import { currentPeriod, findPlan } from "../account/plans.ts";
+import { currentPeriod, findPlan } from "../billing/plans.ts";
 import type { AppDeps } from "../deps.ts";
 import { ApiError } from "../errors.ts";
 import { estimateVideo } from "../estimate/service.ts";
 import { faultPoint } from "../faults.ts";
 import type { AuthContext } from "../auth/authenticate.ts";
 import { newId } from "../ids.ts";
-import { accountLimits, accountSubject, refusalError } from "../limits/limiter.ts";
 import { OutboundError, callerUrlPolicy, checkUrl } from "../net/outbound.ts";
 import { noticesFor } from "./notices.ts";
 import { validateTemplateRequest } from "../templates/validate.ts";
@@ -101,20 +98,14 @@ export async function createVideo(deps: AppDeps, auth: AuthContext, body: unknow
   const cost: Cost = { ...estimate.charges, narrationSeconds: Math.round(estimate.expectedNarrationSeconds) };
   const now = deps.now();
   const id = newId("vid", now.getTime());
-  const row = await deps.database.db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
-    // The limiter row is the account's lock: creates of one account serialize here across processes.
-    const windows = await lockRateWindows(tx, accountSubject(account.id), now);
-    const usage = await usageSince(tx, account.id, currentPeriod(account.periodStartedAt, now).start);
-    const gate = checkGates(account, usage, await reservedCost(tx, account.id), cost);
-    if (gate) throw gate;
-    const busy = admitVideo(accountLimits(account), usage.videosInProgress);
-    if (busy) throw new ApiError(busy.code, busy.detail, { retryAfterSeconds: busy.retryAfterSeconds });
-    // Only accepted videos count against the creates window; a refused body costs no creation.
-    const [counted, creation] = transition(initialState(accountLimits(account), windows), { type: "record_create" }, now.getTime());
-    const refused = refusalError(creation as Admission);
-    if (refused) throw refused;
-    await saveRateWindows(tx, accountSubject(account.id), windowsOf(counted), now);
+  const row = await withTransaction(deps.database.db, async (tx) => {
+    // The limiter holds the account's windows, so creates of one account serialize here across processes.
+    await deps.limiter.recordCreate(tx, account, now, async () => {
+      const usage = await usageSince(tx, account.id, currentPeriod(account.periodStartedAt, now).start);
+      const gate = checkGates(account, usage, await reservedCost(tx, account.id), cost);
+      if (gate) throw gate;
+      return usage;
+    });
     const inserted = await insertVideo(tx, {
       id,
       accountId: account.id,

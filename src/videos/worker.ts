@@ -1,8 +1,8 @@
-import { and, eq, lt } from "drizzle-orm";
+import { withTransaction } from "../../db/client.ts";
 import { deleteExpiredIdempotencyKeys } from "../../db/repos/idempotency.ts";
 import { deleteStaleRateWindows } from "../../db/repos/rate-windows.ts";
 import { findStuckVideos } from "../../db/repos/videos.ts";
-import { webhookDeliveries } from "../../db/schema/index.ts";
+import { findOverdueDeliveries, updateWebhookDelivery } from "../../db/repos/webhook-deliveries.ts";
 import type { OutboundPolicy } from "../net/outbound.ts";
 import { PIPELINE_RETRY_LIMIT, type PipelineJob, QUEUES, type WebhookJob } from "../queue/job-queue.ts";
 import { attemptDelivery } from "../webhooks/deliver.ts";
@@ -47,14 +47,11 @@ const DELIVERY_OVERDUE_MS = 2 * 60_000;
 /** Queues again the deliveries whose attempt is long overdue. Returns how many. */
 export async function requeueOverdueDeliveries(deps: PipelineDeps): Promise<number> {
   const cutoff = new Date(deps.now().getTime() - DELIVERY_OVERDUE_MS);
-  const overdue = await deps.database.db
-    .select({ id: webhookDeliveries.id })
-    .from(webhookDeliveries)
-    .where(and(eq(webhookDeliveries.state, "pending"), lt(webhookDeliveries.nextAttemptAt, cutoff)));
-  for (const { id } of overdue) {
-    await deps.database.db.transaction(async (tx) => {
-      await tx.update(webhookDeliveries).set({ nextAttemptAt: deps.now() }).where(eq(webhookDeliveries.id, id));
-      await deps.queue.sendWebhook(tx as never, { deliveryId: id });
+  const overdue = await findOverdueDeliveries(deps.database.db, cutoff);
+  for (const id of overdue) {
+    await withTransaction(deps.database.db, async (tx) => {
+      await updateWebhookDelivery(tx, id, { nextAttemptAt: deps.now() });
+      await deps.queue.sendWebhook(tx, { deliveryId: id });
     });
   }
   return overdue.length;

@@ -1,7 +1,6 @@
-import { eq } from "drizzle-orm";
-import type { Database, Db } from "../../db/client.ts";
+import { type Database, withTransaction } from "../../db/client.ts";
 import { findAccountById } from "../../db/repos/accounts.ts";
-import { webhookDeliveries } from "../../db/schema/index.ts";
+import { findWebhookDelivery, updateWebhookDelivery } from "../../db/repos/webhook-deliveries.ts";
 import { type OutboundPolicy, outboundRequest } from "../net/outbound.ts";
 import type { JobQueue } from "../queue/job-queue.ts";
 import { SIGNATURE_HEADER, signatureHeader } from "./signature.ts";
@@ -28,7 +27,7 @@ export type DeliveryOutcome = "delivered" | "retry" | "failed" | "skipped";
  */
 export async function attemptDelivery(deps: DeliveryDeps, deliveryId: string): Promise<DeliveryOutcome> {
   const db = deps.database.db;
-  const [delivery] = await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, deliveryId));
+  const delivery = await findWebhookDelivery(db, deliveryId);
   if (!delivery || delivery.state !== "pending") return "skipped";
   const account = await findAccountById(db, delivery.accountId);
   const body = JSON.stringify(delivery.payload);
@@ -60,20 +59,16 @@ export async function attemptDelivery(deps: DeliveryDeps, deliveryId: string): P
   }
   const attempts = delivery.attempts + 1;
   if (error === null) {
-    await db.update(webhookDeliveries).set({ state: "delivered", attempts, lastStatus: status, lastError: null, deliveredAt: sentAt, nextAttemptAt: null }).where(eq(webhookDeliveries.id, deliveryId));
+    await updateWebhookDelivery(db, deliveryId, { state: "delivered", attempts, lastStatus: status, lastError: null, deliveredAt: sentAt, nextAttemptAt: null });
     return "delivered";
   }
   const delay = RETRY_DELAYS_SECONDS[attempts - 1];
   if (delay === undefined) {
-    await db.update(webhookDeliveries).set({ state: "failed", attempts, lastStatus: status, lastError: error, nextAttemptAt: null }).where(eq(webhookDeliveries.id, deliveryId));
+    await updateWebhookDelivery(db, deliveryId, { state: "failed", attempts, lastStatus: status, lastError: error, nextAttemptAt: null });
     return "failed";
   }
-  await db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
-    await tx
-      .update(webhookDeliveries)
-      .set({ attempts, lastStatus: status, lastError: error, nextAttemptAt: new Date(sentAt.getTime() + delay * 1000) })
-      .where(eq(webhookDeliveries.id, deliveryId));
+  await withTransaction(db, async (tx) => {
+    await updateWebhookDelivery(tx, deliveryId, { attempts, lastStatus: status, lastError: error, nextAttemptAt: new Date(sentAt.getTime() + delay * 1000) });
     await deps.queue.sendWebhook(tx, { deliveryId }, delay);
   });
   return "retry";

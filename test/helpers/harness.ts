@@ -1,30 +1,27 @@
 import { afterEach, beforeEach } from "bun:test";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Database } from "../../db/client.ts";
 import { runAdminCommand } from "../../src/admin/commands.ts";
 import { type App, createApp } from "../../src/app.ts";
+import { buildDeps } from "../../src/build-deps.ts";
 import { loadConfig } from "../../src/config.ts";
 import type { AppDeps } from "../../src/deps.ts";
 import { silentLogger } from "../../src/logger.ts";
-import { createFileLibrary } from "../../src/media/library.ts";
-import { createVoicePreviews } from "../../src/narration/previews.ts";
-import { createNarrator } from "../../src/narration/service.ts";
-import { RateLimiter } from "../../src/limits/limiter.ts";
 import { type JobQueue, startJobQueue } from "../../src/queue/job-queue.ts";
-import { createLocalStorage } from "../../src/storage/local.ts";
-import { createThroughputMeter } from "../../src/videos/throughput.ts";
 import { startWorkers } from "../../src/videos/worker.ts";
-import { callerUrlPolicy } from "../../src/net/outbound.ts";
-import { createOwnMediaImporter } from "../../src/media/own-media.ts";
-import { createContentPorts } from "../../src/content/ports.ts";
-import { generatedMediaDir } from "../../render/media/generated-dir.ts";
 import { libx264Settings } from "../../render/plan/encoder.ts";
-import { createRenderPool } from "../../render/pool.ts";
 import { type DatabaseKind, freshDatabase } from "./databases.ts";
 
 export const BASE = "http://test.local";
+
+/** A test's private CA goes in through configuration, as an operator's would. */
+function writeCa(dataDir: string, pem: string): string {
+  const path = join(dataDir, "outbound-ca.pem");
+  writeFileSync(path, pem);
+  return path;
+}
 
 export interface TestService {
   app: App;
@@ -45,60 +42,29 @@ export interface TestService {
  */
 export function useService(kind: DatabaseKind, env: Record<string, string> = {}, options: { workers?: boolean; outboundCa?: () => string } = {}): () => TestService {
   let current: TestService | undefined;
-  let stopWorkers: (() => Promise<void>) | undefined;
+  let stopService: (() => Promise<void>) | undefined;
   beforeEach(async () => {
     const database = await freshDatabase(kind);
     const dataDir = mkdtempSync(join(tmpdir(), "svc-test-"));
-    const config = loadConfig({ PUBLIC_BASE_URL: BASE, DATA_DIR: dataDir, ...env });
+    // Only rendering tests see the generated loops; the others see only what they put in the library.
+    const mediaCache = options.workers ? {} : { MEDIA_CACHE_DIR: join(dataDir, "media-cache") };
+    const ca = options.outboundCa ? { OUTBOUND_CA_FILE: writeCa(dataDir, options.outboundCa()) } : {};
+    const config = loadConfig({ PUBLIC_BASE_URL: BASE, DATA_DIR: dataDir, ...mediaCache, ...ca, ...env });
     let offset = 0;
     const now = () => new Date(Date.now() + offset);
-    const narrator = createNarrator(config.narration);
-    const storage = createLocalStorage(join(dataDir, "videos"), BASE);
     const queue = await startJobQueue(database, { databaseUrl: database.url ?? null, supervise: false, onError: () => {} });
-    const deps: AppDeps = {
-      config,
-      database,
-      log: silentLogger,
-      // Rendering tests also get the generated loops; the others see only what they put in the library.
-      library: createFileLibrary(join(dataDir, "library"), ...(options.workers ? [generatedMediaDir(config.mediaCacheDir)] : [])),
-      ownMedia: createOwnMediaImporter({
-        db: database.db,
-        storage,
-        policy: callerUrlPolicy({ ...config, outboundCa: options.outboundCa?.() }),
-        tempRoot: join(dataDir, "imports"),
-        now,
-      }),
-      narrator,
-      content: createContentPorts({ ...config, outboundCa: options.outboundCa?.() }, silentLogger),
-      voicePreviews: createVoicePreviews(join(dataDir, "voice-previews"), narrator),
-      storage,
-      limiter: new RateLimiter(database, now, silentLogger),
-      queue,
-      throughput: createThroughputMeter(database.db),
-      health: () => ({ database: database.kind, narrator: narrator.provider }),
+    const wiring = await buildDeps(config, database, queue, silentLogger, {
       now,
-    };
+      encoder: { settings: libx264Settings("ultrafast"), reason: "tests" },
+      renderPool: { maxConcurrentRenders: 1, threads: 2 },
+    });
+    const deps = wiring.app;
     const app = createApp(deps);
-    if (options.workers) {
-      const pool = createRenderPool({ settings: libx264Settings("ultrafast"), reason: "tests" }, { maxConcurrentRenders: 1, threads: 2 });
-      const workers = await startWorkers({
-        database,
-        queue,
-        storage: deps.storage,
-        renderPool: pool,
-        ports: { narrator, library: deps.library, ownMedia: deps.ownMedia, content: deps.content },
-        workRoot: join(dataDir, "work"),
-        publicBaseUrl: BASE,
-        log: silentLogger,
-        now,
-        webhookPolicy: callerUrlPolicy(config),
-        concurrency: 2,
-      });
-      stopWorkers = async () => {
-        await workers.stop();
-        await pool.close();
-      };
-    }
+    const workers = options.workers ? await startWorkers(wiring.worker) : undefined;
+    stopService = async () => {
+      await workers?.stop();
+      await wiring.renderPool.close();
+    };
     const admin = async (command: string, args: Record<string, string> = {}) => {
       const result = await runAdminCommand({ db: database.db, now: deps.now }, command, args);
       if (!result.ok) throw new Error(`admin ${command} failed: ${result.error}`);
@@ -130,8 +96,8 @@ export function useService(kind: DatabaseKind, env: Record<string, string> = {},
   }, 60_000);
   afterEach(async () => {
     if (!current) return;
-    await stopWorkers?.();
-    stopWorkers = undefined;
+    await stopService?.();
+    stopService = undefined;
     await current.queue.stop();
     await current.database.close();
     rmSync(current.dataDir, { recursive: true, force: true });

@@ -1,6 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { createApp } from "../../src/app.ts";
-import { RateLimiter } from "../../src/limits/limiter.ts";
+import { Limiter } from "../../actors/limiter.ts";
+import { postgresWindowStore } from "../../actors/window-store.ts";
 import { silentLogger } from "../../src/logger.ts";
 import { openPostgres } from "../../db/client.ts";
 import { videos } from "../../db/schema/index.ts";
@@ -82,7 +83,7 @@ describe.each(DATABASE_KINDS)("limits on %s", (kind) => {
       const queue = await startJobQueue(second, { databaseUrl: url, supervise: false, onError: () => {} });
       try {
         const now = () => new Date();
-        const other = createApp({ ...svc().deps, database: second, queue, limiter: new RateLimiter(second, now, silentLogger) });
+        const other = createApp({ ...svc().deps, database: second, queue, limiter: new Limiter(postgresWindowStore(second), now, silentLogger) });
         const send = (app: typeof other) =>
           app.handle(new Request(`${BASE}/v1/videos`, { method: "POST", headers: { authorization: `Bearer ${apiKey}`, "content-type": "application/json" }, body: JSON.stringify(storyBody()) }));
         const results = await Promise.all(Array.from({ length: 10 }, (_, i) => send(i % 2 ? other : svc().app)));

@@ -1,48 +1,48 @@
 import { describe, expect, test } from "bun:test";
-import { type ActorState, type Admission, type Command, type Limits, admitVideo, initialState, transition } from "../../../actors/account-actor.ts";
+import { type ActorState, type Admission, type Limits, type RequestKind, admitRequest, admitVideo, changeLimits, initialState, recordCreate } from "../../../actors/account-actor.ts";
 import { Mailbox } from "../../../actors/mailbox.ts";
 import { ActorRegistry } from "../../../actors/registry.ts";
 
 const SPEC: Limits = { requestsPerMinute: 60, createsPerMinute: 10, freeToolsPerHour: 30, freeToolsPerDay: 100, concurrentRenders: 3 };
 
-/** Applies commands in order, returning the last state and every result. */
-function run(state: ActorState, steps: [Command, number][]) {
-  const results = [];
-  for (const [command, now] of steps) {
-    const [next, result] = transition(state, command, now);
+/** Admits requests in order, returning the last state and every admission. */
+function run(state: ActorState, steps: [RequestKind, number][]) {
+  const results: Admission[] = [];
+  for (const [kind, now] of steps) {
+    const [next, result] = admitRequest(state, kind, now);
     state = next;
     results.push(result);
   }
   return { state, results };
 }
 
-const admit = (kind: "read" | "free_tool", now: number): [Command, number] => [{ type: "admit", kind }, now];
+const admit = (kind: RequestKind, now: number): [RequestKind, number] => [kind, now];
 
 describe("account actor transitions", () => {
   test("the 61st request in a minute is RATE_LIMITED, with a wait until the oldest leaves the window", () => {
     const steps = Array.from({ length: 61 }, (_, i) => admit("read", 1000 + i * 100));
     const { results, state } = run(initialState(SPEC), steps);
-    expect(results.slice(0, 60).every((r) => (r as Admission).admitted)).toBe(true);
+    expect(results.slice(0, 60).every((r) => r.admitted)).toBe(true);
     const refused = results[60] as Admission & { admitted: false };
     expect(refused).toMatchObject({ admitted: false, code: "RATE_LIMITED", headers: { limit: 60, remaining: 0 } });
     // The first request (t=1000) leaves the window at 61000; the refusal came at 7000.
     expect(refused.retryAfterSeconds).toBe(54);
-    const later = transition(state, { type: "admit", kind: "read" }, 61_001)[1] as Admission;
+    const later = admitRequest(state, "read", 61_001)[1];
     expect(later.admitted).toBe(true);
   });
 
   test("headers count down and say when a slot frees", () => {
     const { results } = run(initialState(SPEC), [admit("read", 0), admit("read", 20_000)]);
-    expect((results[1] as Admission).headers).toEqual({ limit: 60, remaining: 58, resetSeconds: 40 });
+    expect(results[1]!.headers).toEqual({ limit: 60, remaining: 58, resetSeconds: 40 });
   });
 
   test("the 11th create in a minute is refused even with slots free", () => {
     let state = initialState({ ...SPEC, concurrentRenders: 100 });
     const results = [];
     for (let i = 0; i < 11; i++) {
-      const [next, result] = transition(state, { type: "record_create" }, i * 1000);
+      const [next, result] = recordCreate(state, i * 1000);
       state = next;
-      results.push(result as Admission);
+      results.push(result);
     }
     expect(results.filter((r) => r.admitted)).toHaveLength(10);
     expect(results[10]).toMatchObject({ admitted: false, code: "RATE_LIMITED" });
@@ -50,12 +50,12 @@ describe("account actor transitions", () => {
 
   test("the 31st free tool in an hour and the 101st in a day are refused", () => {
     const hour = run(initialState(SPEC), Array.from({ length: 31 }, (_, i) => admit("free_tool", i * 3000)));
-    expect(hour.results.filter((r) => (r as Admission).admitted)).toHaveLength(30);
+    expect(hour.results.filter((r) => r.admitted)).toHaveLength(30);
     expect((hour.results[30] as Admission & { admitted: false }).detail).toContain("per hour");
     // 30 an hour for four hours would be 120: the day window stops it at 100.
     const spread = Array.from({ length: 101 }, (_, i) => admit("free_tool", Math.floor(i / 25) * 3_700_000 + (i % 25) * 1000));
     const day = run(initialState(SPEC), spread);
-    expect(day.results.filter((r) => (r as Admission).admitted)).toHaveLength(100);
+    expect(day.results.filter((r) => r.admitted)).toHaveLength(100);
     expect((day.results[100] as Admission & { admitted: false }).detail).toContain("per day");
   });
 
@@ -69,14 +69,14 @@ describe("account actor transitions", () => {
 
   test("windows rehydrated from the record count against the limits", () => {
     const windows = { requests: Array.from({ length: 60 }, (_, i) => i * 10), creates: [], freeTools: [] };
-    const [, result] = transition(initialState(SPEC, windows), { type: "admit", kind: "read" }, 1000);
-    expect((result as Admission).admitted).toBe(false);
+    const [, result] = admitRequest(initialState(SPEC, windows), "read", 1000);
+    expect(result.admitted).toBe(false);
   });
 
   test("new limits apply at once", () => {
-    const [state] = transition(initialState(SPEC), { type: "limits_changed", limits: { ...SPEC, requestsPerMinute: 1 } }, 0);
+    const state = changeLimits(initialState(SPEC), { ...SPEC, requestsPerMinute: 1 });
     const { results } = run(state, [admit("read", 1), admit("read", 2)]);
-    expect((results[1] as Admission).admitted).toBe(false);
+    expect(results[1]!.admitted).toBe(false);
   });
 });
 

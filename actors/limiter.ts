@@ -1,0 +1,96 @@
+import type { Db } from "../db/client.ts";
+import type { AccountRow } from "../db/schema/index.ts";
+import { ApiError } from "../src/errors.ts";
+import type { Logger } from "../src/logger.ts";
+import { type Admission, PUBLIC_LIMITS, type Limits, type RequestKind, accountLimits, admitRequest, admitVideo, initialState, recordCreate, windowsOf } from "./account-actor.ts";
+import { ActorRegistry } from "./registry.ts";
+import type { WindowStore } from "./window-store.ts";
+
+export const accountSubject = (accountId: string) => `acct:${accountId}`;
+export const addressSubject = (address: string) => `ip:${address}`;
+
+export function rateHeaders(admission: Admission): Record<string, string> {
+  return {
+    "x-ratelimit-limit": String(admission.headers.limit),
+    "x-ratelimit-remaining": String(admission.headers.remaining),
+    "x-ratelimit-reset": String(admission.headers.resetSeconds),
+  };
+}
+
+/** The refusal for an admission that was not admitted, with its headers. */
+export function refusalError(admission: Admission): ApiError | undefined {
+  if (admission.admitted) return undefined;
+  return new ApiError(admission.code, admission.detail, { retryAfterSeconds: admission.retryAfterSeconds, headers: rateHeaders(admission) });
+}
+
+/**
+ * The one limiter of the service: every rate and concurrency decision goes through it. Requests run as
+ * messages of the subject's actor (one at a time per subject in this process) over the window store
+ * (one at a time across processes). When the windows cannot be read or written a request is refused
+ * (503), never let through and never counted as a 429.
+ */
+export class Limiter {
+  private readonly actors: ActorRegistry;
+
+  constructor(
+    private readonly store: WindowStore,
+    private readonly now: () => Date,
+    private readonly log: Logger,
+  ) {
+    this.actors = new ActorRegistry({ now: () => now().getTime(), idleMs: 10 * 60_000 });
+  }
+
+  admitAccount(account: AccountRow, kind: RequestKind): Promise<Admission> {
+    return this.admit(accountSubject(account.id), accountLimits(account), kind);
+  }
+
+  admitAddress(address: string): Promise<Admission> {
+    return this.admit(addressSubject(address), PUBLIC_LIMITS, "read");
+  }
+
+  /**
+   * A new video, inside the caller's create transaction: holds the account's windows (which serializes
+   * the account's creates across processes), runs `check` (the caller's checks that must see a stable
+   * account, such as its plan gates), refuses a fourth video in progress, then counts the creation.
+   * Throws the refusal; a body refused earlier costs no creation.
+   */
+  async recordCreate(tx: Db, account: AccountRow, now: Date, check: () => Promise<{ videosInProgress: number }>): Promise<void> {
+    const limits = accountLimits(account);
+    await this.store.update(
+      accountSubject(account.id),
+      now,
+      async (windows) => {
+        const { videosInProgress } = await check();
+        const busy = admitVideo(limits, videosInProgress);
+        if (busy) throw new ApiError(busy.code, busy.detail, { retryAfterSeconds: busy.retryAfterSeconds });
+        const [counted, creation] = recordCreate(initialState(limits, windows), now.getTime());
+        const refused = refusalError(creation);
+        if (refused) throw refused;
+        return [windowsOf(counted), undefined];
+      },
+      tx,
+    );
+  }
+
+  /** Drops idle actors; the server calls it now and then. */
+  evictIdle(): number {
+    return this.actors.evictIdle();
+  }
+
+  private admit(subject: string, limits: Limits, kind: RequestKind): Promise<Admission> {
+    return this.actors.run(subject, async () => {
+      const now = this.now();
+      try {
+        return await this.store.update(subject, now, (windows) => {
+          const [state, admission] = admitRequest(initialState(limits, windows), kind, now.getTime());
+          return [windowsOf(state), admission];
+        });
+      } catch (error) {
+        this.log.error("rate limiter store failed", { subject, error: error instanceof Error ? error.message : String(error) });
+        throw new ApiError("RATE_LIMITER_UNAVAILABLE", "Rate limiting is briefly unavailable, so the request was refused; retry shortly.", {
+          retryAfterSeconds: 5,
+        });
+      }
+    });
+  }
+}

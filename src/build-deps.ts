@@ -1,0 +1,89 @@
+import { join } from "node:path";
+import type { Database } from "../db/client.ts";
+import { Limiter } from "../actors/limiter.ts";
+import { postgresWindowStore } from "../actors/window-store.ts";
+import { type EncoderChoice, chooseEncoder } from "../render/encoder-probe.ts";
+import { generatedMediaDir } from "../render/media/generated-dir.ts";
+import { type RenderPool, createRenderPool } from "../render/pool.ts";
+import type { Config } from "./config.ts";
+import { createContentPorts } from "./content/ports.ts";
+import type { AppDeps } from "./deps.ts";
+import type { Logger } from "./logger.ts";
+import { createFileLibrary } from "./media/library.ts";
+import { createOwnMediaImporter } from "./media/own-media.ts";
+import { callerUrlPolicy } from "./net/outbound.ts";
+import { createVoicePreviews } from "./narration/previews.ts";
+import { createNarrator } from "./narration/service.ts";
+import type { JobQueue } from "./queue/job-queue.ts";
+import { createLocalStorage } from "./storage/local.ts";
+import { createThroughputMeter } from "./videos/throughput.ts";
+import type { WorkerDeps } from "./videos/worker.ts";
+
+/** What a caller may replace: the clock, third-party ports and the machine's render set-up. */
+export interface DepsOverrides {
+  now?(): Date;
+  /** Skips the encoder probe (a few ffmpeg runs). */
+  encoder?: EncoderChoice;
+  renderPool?: { maxConcurrentRenders?: number; threads?: number };
+}
+
+export interface Wiring {
+  /** What the HTTP edge and the services get. */
+  app: AppDeps;
+  /** What the pipeline and webhook workers get. */
+  worker: WorkerDeps;
+  renderPool: RenderPool;
+}
+
+/**
+ * The service's wiring, built once from configuration for the server and the tests alike. The database
+ * and the job queue are opened by the caller, which owns their lifecycle.
+ */
+export async function buildDeps(config: Config, database: Database, queue: JobQueue, log: Logger, overrides: DepsOverrides = {}): Promise<Wiring> {
+  const now = overrides.now ?? (() => new Date());
+  const narrator = createNarrator(config.narration);
+  const encoder = overrides.encoder ?? (await chooseEncoder());
+  log.info("encoder chosen", { encoder: encoder.settings.name, reason: encoder.reason, args: encoder.settings.args.join(" ") });
+  const renderPool = createRenderPool(encoder, overrides.renderPool);
+  const library = createFileLibrary(join(config.dataDir, "library"), generatedMediaDir(config.mediaCacheDir));
+  const storage = createLocalStorage(join(config.dataDir, "videos"), config.publicBaseUrl);
+  const policy = callerUrlPolicy(config);
+  const ownMedia = createOwnMediaImporter({ db: database.db, storage, policy, tempRoot: join(config.dataDir, "imports"), now });
+  const content = createContentPorts(config, log);
+  const app: AppDeps = {
+    config,
+    database,
+    log,
+    library,
+    ownMedia,
+    narrator,
+    content,
+    voicePreviews: createVoicePreviews(join(config.dataDir, "voice-previews"), narrator),
+    storage,
+    limiter: new Limiter(postgresWindowStore(database), now, log),
+    queue,
+    throughput: createThroughputMeter(database.db),
+    health: () => ({
+      role: config.role,
+      database: database.kind,
+      narrator: narrator.provider,
+      encoder: { name: encoder.settings.name, reason: encoder.reason, args: encoder.settings.args },
+      renderPool: renderPool.stats(),
+    }),
+    now,
+  };
+  const worker: WorkerDeps = {
+    database,
+    queue,
+    storage,
+    renderPool,
+    ports: { narrator, library, ownMedia, content },
+    workRoot: join(config.dataDir, "work"),
+    publicBaseUrl: config.publicBaseUrl,
+    log,
+    now,
+    webhookPolicy: policy,
+    concurrency: Math.max(2, renderPool.stats().maxConcurrentRenders + 1),
+  };
+  return { app, worker, renderPool };
+}
