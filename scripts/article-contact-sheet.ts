@@ -16,7 +16,7 @@ import type { CaptionPresetId } from "../render/captions/presets.ts";
 import { loadConfig } from "../src/config.ts";
 import { writeExtractiveScript } from "../src/content/extractive-writer.ts";
 import { sourceFromText } from "../src/content/ingest.ts";
-import { articleVideo } from "../src/templates/article-video/inputs.ts";
+import { articleVideo } from "../src/templates/article-video/index.ts";
 import { ARTICLE_CAPTION_PRESET } from "../src/templates/article-video/production.ts";
 import { readingTimes } from "../src/templates/reading-pace.ts";
 

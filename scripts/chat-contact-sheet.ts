@@ -13,8 +13,9 @@ import { loadConfig } from "../src/config.ts";
 import { chatScreenSvg } from "../src/templates/fake-text-message/chat-screen.ts";
 import { chatStyle } from "../src/templates/fake-text-message/chat-styles.ts";
 import { planConversation } from "../src/templates/fake-text-message/conversation.ts";
-import { fakeTextMessage } from "../src/templates/fake-text-message/inputs.ts";
+import { fakeTextMessage } from "../src/templates/fake-text-message/index.ts";
 import { CARD_TOP, chatScreenOf } from "../src/templates/fake-text-message/production.ts";
+import { withDefaults } from "../src/templates/validate.ts";
 
 const work = mkdtempSync(join(tmpdir(), "chat-sheet-"));
 const backgroundFrame = join(work, "background.png");
@@ -22,7 +23,7 @@ await runFfmpeg(["-ss", "2", "-i", join(generatedMediaDir(loadConfig().mediaCach
   runFfmpeg(["-f", "lavfi", "-i", "color=c=0x335533:s=1080x1920", "-frames:v", "1", backgroundFrame]),
 );
 
-const inputs = structuredClone(fakeTextMessage.examples.full) as any;
+const inputs = withDefaults(fakeTextMessage, fakeTextMessage.examples.full);
 inputs.messages.push({ sender: "me", text: "ok now I'm scared, coming over", receipt: "Delivered" });
 const plan = planConversation(inputs, inputs.messages.map(() => 1.5));
 const rows = plan.states.at(-1)!.rows;
@@ -30,7 +31,7 @@ const tiles: Buffer[] = [];
 const labels: string[] = [];
 for (const platform of ["imessage", "whatsapp", "instagram", "tinder"] as const) {
   for (const theme of ["dark", "light"] as const) {
-    const screen = { ...chatScreenOf({ ...inputs, platform, theme, layout: { cardWidthPct: 80 } }, { avatar: null, images: {} }), ...chatStyle(platform, theme) };
+    const screen = { ...chatScreenOf({ ...inputs, platform, theme, layout: { ...inputs.layout, cardWidthPct: 80 } }, { avatar: null, images: {} }), ...chatStyle(platform, theme) };
     const card = chatScreenSvg(screen, rows);
     const frame = await sharp(backgroundFrame)
       .composite([{ input: Buffer.from(card.svg), left: Math.round((1080 - card.width) / 2), top: CARD_TOP }])

@@ -18,7 +18,7 @@ function jsonResponse(result: RouteResult, requestId: string): Response {
 }
 
 /** Builds the Elysia app without listening; tests drive it with `app.handle(new Request(...))`. */
-export function createApp(deps: AppDeps, routes: readonly RouteDef[] = allRoutes()) {
+export function createApp(deps: AppDeps, routes: readonly RouteDef[] = allRoutes(deps.templates)) {
   const problemContext = (requestId: string) => ({ errorsUrl: deps.config.errorsUrl, plansUrl: deps.config.plansUrl, requestId });
 
   const fail = (error: unknown, requestId: string, request: Request): Response => {

@@ -16,6 +16,7 @@ import { createVoicePreviews } from "./narration/previews.ts";
 import { createNarrator } from "./narration/service.ts";
 import type { JobQueue } from "./queue/job-queue.ts";
 import { createLocalStorage } from "./storage/local.ts";
+import { TEMPLATES, type TemplateRegistry } from "./templates/registry.ts";
 import { createThroughputMeter } from "./videos/throughput.ts";
 import type { WorkerDeps } from "./videos/worker.ts";
 
@@ -25,6 +26,8 @@ export interface DepsOverrides {
   /** Skips the encoder probe (a few ffmpeg runs). */
   encoder?: EncoderChoice;
   renderPool?: { maxConcurrentRenders?: number; threads?: number };
+  /** The templates served and rendered; the service's own when not given. */
+  templates?: TemplateRegistry;
 }
 
 export interface Wiring {
@@ -50,7 +53,9 @@ export async function buildDeps(config: Config, database: Database, queue: JobQu
   const policy = callerUrlPolicy(config);
   const ownMedia = createOwnMediaImporter({ db: database.db, storage, policy, tempRoot: join(config.dataDir, "imports"), now });
   const content = createContentPorts(config, log);
+  const templates = overrides.templates ?? TEMPLATES;
   const app: AppDeps = {
+    templates,
     config,
     database,
     log,
@@ -73,6 +78,7 @@ export async function buildDeps(config: Config, database: Database, queue: JobQu
     now,
   };
   const worker: WorkerDeps = {
+    templates,
     database,
     queue,
     storage,

@@ -10,6 +10,7 @@ import type { Narrator } from "./narration/narrator.ts";
 import type { VoicePreviews } from "./narration/previews.ts";
 import type { JobQueue } from "./queue/job-queue.ts";
 import type { Storage } from "./storage/local.ts";
+import type { TemplateRegistry } from "./templates/registry.ts";
 
 /** What the HTTP edge and the services need from the outside world; tests pass their own. */
 export interface AppDeps {
@@ -33,6 +34,8 @@ export interface AppDeps {
   throughput(): Promise<Throughput>;
   /** What GET /v1/health reports about this process (encoder, render pool, narrator). */
   health(): Record<string, unknown>;
+  /** The templates this app serves. */
+  templates: TemplateRegistry;
   /** Injectable so tests can move time (24-hour idempotency, 7-day links). */
   now(): Date;
 }

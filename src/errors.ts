@@ -84,31 +84,30 @@ export const REQUEST_ERROR_ADVICE: Record<RequestErrorCode, string> = {
   SERVICE_UNAVAILABLE: "The video queue is briefly unavailable; nothing was created or charged; retry shortly.",
 };
 
-const OWN_MEDIA = ["reddit_story", "fake_text_message"] as const;
-const ALL = ["article_video", "quiz_video", "reddit_story", "fake_text_message"] as const;
-
-/** Video failure codes, with the templates that can fail with each (the spec's table). */
+/** Video failure codes and their meaning (the spec's table); each template names the ones it can end with. */
 export const FAILURE_CODES = {
   MEDIA_FETCH_FAILED: {
     meaning: "Own background or music URL could not be downloaded: not public https, unreachable, refused, or over 300 MB (video) / 30 MB (audio).",
-    templates: OWN_MEDIA,
   },
-  MEDIA_INVALID: { meaning: "File at the URL is not usable video or audio.", templates: OWN_MEDIA },
-  MEDIA_TOO_LONG: { meaning: "File longer than 10 minutes.", templates: OWN_MEDIA },
-  MEDIA_QUOTA_EXCEEDED: { meaning: "More than 20 new media URLs today.", templates: OWN_MEDIA },
-  BACKGROUND_UNAVAILABLE: { meaning: "Chosen background video or category has no usable footage.", templates: ALL },
-  MUSIC_UNAVAILABLE: { meaning: "Music id not in the library.", templates: OWN_MEDIA },
-  IMAGE_UNAVAILABLE: { meaning: "Avatar or photo id is not a usable image.", templates: ["fake_text_message"] },
-  SCRIPT_FAILED: { meaning: "Script could not be written.", templates: ["article_video"] },
-  PACK_FAILED: { meaning: "Quiz questions could not be written.", templates: ["quiz_video"] },
-  INGEST_FAILED: { meaning: "Article at the URL could not be read.", templates: ["article_video"] },
-  SOURCE_TOO_SHORT: { meaning: "Article too short for a script.", templates: ["article_video"] },
-  NARRATION_FAILED: { meaning: "Narration could not be recorded.", templates: ["article_video", "quiz_video"] },
-  VOICE_TTS_FAILED: { meaning: "Voice provider failed while recording.", templates: OWN_MEDIA },
-  RENDER_FAILED: { meaning: "Render failed; create the video again.", templates: ALL },
-  INTERRUPTED: { meaning: "Processing interrupted; create again.", templates: ALL },
-  CANCELLED: { meaning: "Cancelled while queued.", templates: ALL },
-} as const satisfies Record<string, { meaning: string; templates: readonly string[] }>;
+  MEDIA_INVALID: { meaning: "File at the URL is not usable video or audio." },
+  MEDIA_TOO_LONG: { meaning: "File longer than 10 minutes." },
+  MEDIA_QUOTA_EXCEEDED: { meaning: "More than 20 new media URLs today." },
+  BACKGROUND_UNAVAILABLE: { meaning: "Chosen background video or category has no usable footage." },
+  MUSIC_UNAVAILABLE: { meaning: "Music id not in the library." },
+  IMAGE_UNAVAILABLE: { meaning: "Avatar or photo id is not a usable image." },
+  SCRIPT_FAILED: { meaning: "Script could not be written." },
+  PACK_FAILED: { meaning: "Quiz questions could not be written." },
+  INGEST_FAILED: { meaning: "Article at the URL could not be read." },
+  SOURCE_TOO_SHORT: { meaning: "Article too short for a script." },
+  NARRATION_FAILED: { meaning: "Narration could not be recorded." },
+  VOICE_TTS_FAILED: { meaning: "Voice provider failed while recording." },
+  RENDER_FAILED: { meaning: "Render failed; create the video again." },
+  INTERRUPTED: { meaning: "Processing interrupted; create again." },
+  CANCELLED: { meaning: "Cancelled while queued." },
+} as const satisfies Record<string, { meaning: string }>;
+
+/** Failures of the video lifecycle itself, which every template can end with. */
+export const LIFECYCLE_FAILURES = ["RENDER_FAILED", "INTERRUPTED", "CANCELLED"] as const;
 
 export type FailureCode = keyof typeof FAILURE_CODES;
 

@@ -7,12 +7,18 @@ import type { RouteDef } from "./http/route.ts";
 import { imageRoutes } from "./images/routes.ts";
 import { previewRoutes } from "./previews/routes.ts";
 import { scriptRoutes } from "./scripts/routes.ts";
+import { type TemplateRegistry, perRegistry } from "./templates/registry.ts";
 import { videoRoutes } from "./videos/routes.ts";
 
-let cached: RouteDef[] | undefined;
-
-/** Every route of the API, in the order the docs list them. */
-export function allRoutes(): RouteDef[] {
-  cached ??= [...accountRoutes, ...catalogRoutes, ...estimateRoutes, ...scriptRoutes, ...previewRoutes, ...imageRoutes, ...videoRoutes, ...downloadRoutes, ...docsRoutes(allRoutes)];
-  return cached;
-}
+/** Every route of the API for the templates it serves, in the order the docs list them. */
+export const allRoutes = perRegistry((templates: TemplateRegistry): RouteDef[] => [
+  ...accountRoutes,
+  ...catalogRoutes(templates),
+  ...estimateRoutes(templates),
+  ...scriptRoutes(templates),
+  ...previewRoutes(templates),
+  ...imageRoutes,
+  ...videoRoutes(templates),
+  ...downloadRoutes,
+  ...docsRoutes(() => allRoutes(templates), templates),
+]);

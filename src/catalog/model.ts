@@ -1,57 +1,71 @@
-import { Type } from "@sinclair/typebox";
+import { type Static, Type } from "@sinclair/typebox";
 import { component } from "../http/components.ts";
+import { type TemplateRegistry, perRegistry } from "../templates/registry.ts";
 import { Enum } from "../templates/schema-kit.ts";
-import { TEMPLATE_IDS } from "../templates/template.ts";
 
-export const TemplateSchema = component(
-  "Template",
+function templateSchema(templateIds: readonly string[]) {
+  return component(
+    "Template",
+    Type.Object({
+      id: Enum(templateIds),
+      name: Type.String(),
+      description: Type.String(),
+      inputSchema: Type.Object({}, { additionalProperties: true, description: "JSON Schema 2020-12 of the template's inputs." }),
+      defaults: Type.Object({}, { additionalProperties: true, description: "Values used for omitted inputs; always includes aspectRatio 9:16." }),
+      freeTools: Type.Array(Type.String()),
+      paidSteps: Type.Array(Type.Object({ step: Type.String(), credits: Type.String() })),
+      notes: Type.Array(Type.String()),
+    }),
+  );
+}
+
+const voiceSchema = (templateIds: readonly string[]) =>
   Type.Object({
-    id: Enum(TEMPLATE_IDS),
+    id: Type.String(),
     name: Type.String(),
+    gender: Enum(["male", "female", "neutral"] as const),
     description: Type.String(),
-    inputSchema: Type.Object({}, { additionalProperties: true, description: "JSON Schema 2020-12 of the template's inputs." }),
-    defaults: Type.Object({}, { additionalProperties: true, description: "Values used for omitted inputs; always includes aspectRatio 9:16." }),
-    freeTools: Type.Array(Type.String()),
-    paidSteps: Type.Array(Type.Object({ step: Type.String(), credits: Type.String() })),
-    notes: Type.Array(Type.String()),
-  }),
-);
+    tags: Type.Array(Type.String()),
+    language: Type.String(),
+    previewUrl: Type.Union([Type.String({ format: "uri" }), Type.Null()], { description: "Short MP3 sample of the voice as this deployment narrates it." }),
+    templates: Type.Array(Enum(templateIds), { description: "Templates that accept this voice." }),
+  });
 
-const Voice = Type.Object({
-  id: Type.String(),
-  name: Type.String(),
-  gender: Enum(["male", "female", "neutral"] as const),
-  description: Type.String(),
-  tags: Type.Array(Type.String()),
-  language: Type.String(),
-  previewUrl: Type.Union([Type.String({ format: "uri" }), Type.Null()], { description: "Short MP3 sample of the voice as this deployment narrates it." }),
-  templates: Type.Array(Enum(TEMPLATE_IDS), { description: "Templates that accept this voice." }),
-});
+function optionsSchema(templateIds: readonly string[]) {
+  return component(
+    "Options",
+    Type.Object({
+      voices: Type.Array(voiceSchema(templateIds)),
+      backgrounds: Type.Object({
+        categories: Type.Array(Type.Object({ id: Type.String(), name: Type.String() })),
+        assets: Type.Array(
+          Type.Object({
+            id: Type.String(),
+            name: Type.String(),
+            category: Type.Union([Type.String(), Type.Null()]),
+            thumbnailUrl: Type.String({ format: "uri" }),
+            previewUrl: Type.String({ format: "uri" }),
+          }),
+        ),
+      }),
+      music: Type.Array(Type.Object({ id: Type.String(), name: Type.String(), category: Type.Union([Type.String(), Type.Null()]) })),
+      captionPresets: Type.Array(Type.Object({ id: Type.String(), name: Type.String() })),
+      aspectRatios: Type.Array(Type.String()),
+      textMessages: Type.Object({
+        platforms: Type.Array(Type.String()),
+        themes: Type.Array(Type.String()),
+        pacing: Type.Record(Type.String(), Type.Integer(), { description: "Preset name -> default gap in milliseconds." }),
+        defaultVoices: Type.Object({ me: Type.String(), them: Type.String() }),
+      }),
+    }),
+  );
+}
 
-export const OptionsSchema = component(
-  "Options",
-  Type.Object({
-    voices: Type.Array(Voice),
-    backgrounds: Type.Object({
-      categories: Type.Array(Type.Object({ id: Type.String(), name: Type.String() })),
-      assets: Type.Array(
-        Type.Object({
-          id: Type.String(),
-          name: Type.String(),
-          category: Type.Union([Type.String(), Type.Null()]),
-          thumbnailUrl: Type.String({ format: "uri" }),
-          previewUrl: Type.String({ format: "uri" }),
-        }),
-      ),
-    }),
-    music: Type.Array(Type.Object({ id: Type.String(), name: Type.String(), category: Type.Union([Type.String(), Type.Null()]) })),
-    captionPresets: Type.Array(Type.Object({ id: Type.String(), name: Type.String() })),
-    aspectRatios: Type.Array(Type.String()),
-    textMessages: Type.Object({
-      platforms: Type.Array(Type.String()),
-      themes: Type.Array(Type.String()),
-      pacing: Type.Record(Type.String(), Type.Integer(), { description: "Preset name -> default gap in milliseconds." }),
-      defaultVoices: Type.Object({ me: Type.String(), them: Type.String() }),
-    }),
-  }),
-);
+export type TemplateDescription = Static<ReturnType<typeof templateSchema>>;
+export type Options = Static<ReturnType<typeof optionsSchema>>;
+
+/** The schemas that list the templates, built for the templates an app serves. */
+export const catalogSchemas = perRegistry((templates: TemplateRegistry) => ({
+  template: templateSchema(templates.ids),
+  options: optionsSchema(templates.ids),
+}));

@@ -1,39 +1,39 @@
-import type { Static } from "@sinclair/typebox";
-import { TEMPLATES } from "../templates/registry.ts";
 import { inputSchemaOf, templateDefaults } from "../templates/describe.ts";
 import { DEFAULT_TEXT_VOICES, PACING_MS, TEXT_PLATFORMS, TEXT_THEMES } from "../templates/fake-text-message/inputs.ts";
-import type { TemplateId } from "../templates/template.ts";
+import { freeToolsOf } from "../templates/free-steps.ts";
+import type { TemplateRegistry } from "../templates/registry.ts";
 import type { MediaLibrary } from "../media/library.ts";
 import { BACKGROUND_CATEGORIES, categorySlug } from "../../render/media/background-categories.ts";
 import { CAPTION_PRESETS } from "../../render/captions/presets.ts";
-import type { OptionsSchema, TemplateSchema } from "./model.ts";
+import type { Options, TemplateDescription } from "./model.ts";
 import { VOICES } from "./voices.ts";
 
-export function describeTemplates(): Static<typeof TemplateSchema>[] {
-  return TEMPLATES.map((t) => ({
+export function describeTemplates(templates: TemplateRegistry): TemplateDescription[] {
+  return templates.list.map((t) => ({
     id: t.id,
     name: t.name,
     description: t.description,
     inputSchema: inputSchemaOf(t),
     defaults: templateDefaults(t),
-    freeTools: t.freeTools,
+    freeTools: freeToolsOf(t),
     paidSteps: t.paidSteps,
     notes: t.notes,
   }));
 }
 
-function templatesAccepting(voiceId: string): TemplateId[] {
-  return TEMPLATES.filter((t) => t.voiceSet.includes(voiceId)).map((t) => t.id);
+function templatesAccepting(templates: TemplateRegistry, voiceId: string): string[] {
+  return templates.list.filter((t) => t.voiceSet.includes(voiceId)).map((t) => t.id);
 }
 
 export interface OptionsContext {
   publicBaseUrl: string;
+  templates: TemplateRegistry;
   library: MediaLibrary;
   /** Voice id -> URL of its served sample, for voices that have one. */
   voicePreviewUrl(voiceId: string): string | null;
 }
 
-export function describeOptions(ctx: OptionsContext): Static<typeof OptionsSchema> {
+export function describeOptions(ctx: OptionsContext): Options {
   const base = ctx.publicBaseUrl;
   return {
     voices: VOICES.map((v) => ({
@@ -44,7 +44,7 @@ export function describeOptions(ctx: OptionsContext): Static<typeof OptionsSchem
       tags: [...v.tags, v.accent, v.age],
       language: "en",
       previewUrl: ctx.voicePreviewUrl(v.id),
-      templates: templatesAccepting(v.id),
+      templates: templatesAccepting(ctx.templates, v.id),
     })),
     backgrounds: {
       categories: BACKGROUND_CATEGORIES.map((name) => ({ id: categorySlug(name), name })),

@@ -1,11 +1,22 @@
 import { PLANS } from "../billing/plans.ts";
 import { SIGNATURE_HEADER } from "../webhooks/signature.ts";
-import { FAILURE_CODES, REQUEST_ERRORS, REQUEST_ERROR_ADVICE, type RequestErrorCode } from "../errors.ts";
+import { FAILURE_CODES, type FailureCode, REQUEST_ERRORS, REQUEST_ERROR_ADVICE, type RequestErrorCode } from "../errors.ts";
 import type { RouteDef } from "../http/route.ts";
-import { TEMPLATES } from "../templates/registry.ts";
+import { templatesFailingWith } from "../templates/failures.ts";
+import { listInWords } from "../templates/free-steps.ts";
+import type { TemplateRegistry } from "../templates/registry.ts";
 
 export interface LlmsContext {
   publicBaseUrl: string;
+  templates: TemplateRegistry;
+}
+
+/** The flow's free-step line, from the templates' own free steps. */
+function freeStepsLine(templates: TemplateRegistry): string {
+  const ids = (kind: "script" | "preview") => listInWords(templates.withFreeStep(kind).map((t) => t.id));
+  const none = templates.list.filter((t) => !t.freeStep).map((t) => t.id);
+  const noneLine = none.length === 0 ? "" : ` ${listInWords(none)} ${none.length === 1 ? "has" : "have"} none.`;
+  return `POST /v1/scripts for ${ids("script")} (script or question pack, returns projectId); POST /v1/previews for ${ids("preview")} (narration teaser).${noneLine}`;
 }
 
 /** GET /v1/llms.txt: the whole API for an agent, in plain text. */
@@ -14,7 +25,7 @@ export function llmsGuide(routes: readonly RouteDef[], ctx: LlmsContext): string
   const endpoints = routes
     .map((r) => `- ${r.method} ${r.path} (${r.auth === "key" ? "API key" : "public"}): ${r.summary}.`)
     .join("\n");
-  const templates = TEMPLATES.map((t) => `- ${t.id} (${t.name}): ${t.description} Guide: ${base}/v1/templates/${t.id}.txt`).join("\n");
+  const templates = ctx.templates.list.map((t) => `- ${t.id} (${t.name}): ${t.description} Guide: ${base}/v1/templates/${t.id}.txt`).join("\n");
   const plans = PLANS.map((p) =>
     p.pricingV2
       ? `- ${p.tier}: ${p.monthlyVideos} videos a month; narration included up to ${p.fairUseNarrationMinutes} minutes (fair use).`
@@ -27,7 +38,7 @@ Turns an article, a quiz topic, your own story or your own chat script into a na
 ## Flow
 
 1. Optional: POST /v1/estimate {template, inputs} tells the cost, expected length and processing time. Free.
-2. Optional free first step: POST /v1/scripts for article_video and quiz_video (script or question pack, returns projectId); POST /v1/previews for reddit_story (narration teaser). fake_text_message has none.
+2. Optional free first step: ${freeStepsLine(ctx.templates)}
 3. POST /v1/videos {template, inputs, projectId?, webhookUrl?} answers 202 at once with a video object and a Location header.
 4. Poll GET /v1/videos/{id} every 10-20 s, or pass webhookUrl (https, public) to receive video.completed or video.failed.
 5. On status completed, download downloadUrl: a public link valid 7 days (GET /v1/videos/{id} gives a fresh one after that).
@@ -86,12 +97,12 @@ ${Object.entries(FAILURE_CODES).map(([c, f]) => `- ${c}: ${f.meaning}`).join("\n
 }
 
 /** GET /v1/errors: the reference page that problem `type` URLs point into. */
-export function errorReference(): string {
+export function errorReference(templates: TemplateRegistry): string {
   const requestErrors = (Object.keys(REQUEST_ERRORS) as RequestErrorCode[])
     .map((c) => `## ${c}\n\nHTTP ${REQUEST_ERRORS[c].status}: ${REQUEST_ERRORS[c].title}. ${REQUEST_ERROR_ADVICE[c]}\n`)
     .join("\n");
-  const failures = Object.entries(FAILURE_CODES)
-    .map(([c, f]) => `## ${c}\n\nVideo failure (${f.templates.join(", ")}): ${f.meaning}\n`)
+  const failures = (Object.keys(FAILURE_CODES) as FailureCode[])
+    .map((c) => `## ${c}\n\nVideo failure (${templatesFailingWith(templates, c).join(", ")}): ${FAILURE_CODES[c].meaning}\n`)
     .join("\n");
   return `# Error reference\n\nRequest errors are application/problem+json bodies whose \`code\` is one of these.\n\n${requestErrors}\n# Video failure codes\n\n${failures}`;
 }

@@ -1,9 +1,8 @@
 import { Type } from "@sinclair/typebox";
 import { ApiError } from "../errors.ts";
 import type { RouteDef } from "../http/route.ts";
-import { findTemplate } from "../templates/registry.ts";
+import type { TemplateRegistry } from "../templates/registry.ts";
 import { Enum } from "../templates/schema-kit.ts";
-import { TEMPLATE_IDS } from "../templates/template.ts";
 import { errorReference, llmsGuide } from "./llms.ts";
 import { API_VERSION, buildOpenApi } from "./openapi.ts";
 import { templateGuide } from "./template-guide.ts";
@@ -14,7 +13,7 @@ const text = (body: string) =>
 const TextSchema = Type.String();
 
 /** The docs describe every route, their own included; `routes` is read when a document is asked for. */
-export function docsRoutes(routes: () => readonly RouteDef[]): RouteDef[] {
+export function docsRoutes(routes: () => readonly RouteDef[], templates: TemplateRegistry): RouteDef[] {
   return [
     {
       method: "GET",
@@ -38,7 +37,7 @@ export function docsRoutes(routes: () => readonly RouteDef[]): RouteDef[] {
       auth: "none",
       success: { status: 200, description: "The guide.", contentType: "text/plain", schema: TextSchema },
       errors: [],
-      handle: (_ctx, deps) => text(llmsGuide(routes(), { publicBaseUrl: deps.config.publicBaseUrl })),
+      handle: (_ctx, deps) => text(llmsGuide(routes(), { publicBaseUrl: deps.config.publicBaseUrl, templates })),
     },
     {
       method: "GET",
@@ -48,12 +47,12 @@ export function docsRoutes(routes: () => readonly RouteDef[]): RouteDef[] {
       summary: "Plain-text guide to one template",
       description: "Inputs, defaults, a working example, credits, notes and errors of one template.",
       auth: "none",
-      parameters: [{ name: "id", in: "path", required: true, description: "Template id.", schema: Enum(TEMPLATE_IDS) }],
+      parameters: [{ name: "id", in: "path", required: true, description: "Template id.", schema: Enum(templates.ids) }],
       success: { status: 200, description: "The guide.", contentType: "text/plain", schema: TextSchema },
       errors: ["NOT_FOUND"],
       handle: ({ params }, deps) => {
-        const template = findTemplate(params.id ?? "");
-        if (!template) throw new ApiError("NOT_FOUND", `No template with id "${params.id}". Templates: ${TEMPLATE_IDS.join(", ")}.`);
+        const template = templates.find(params.id ?? "");
+        if (!template) throw new ApiError("NOT_FOUND", `No template with id "${params.id}". Templates: ${templates.ids.join(", ")}.`);
         return text(templateGuide(template, { publicBaseUrl: deps.config.publicBaseUrl }));
       },
     },
@@ -67,7 +66,7 @@ export function docsRoutes(routes: () => readonly RouteDef[]): RouteDef[] {
       auth: "none",
       success: { status: 200, description: "The reference.", contentType: "text/plain", schema: TextSchema },
       errors: [],
-      handle: () => text(errorReference()),
+      handle: () => text(errorReference(templates)),
     },
       {
       method: "GET",

@@ -1,6 +1,8 @@
 import { FAILURE_CODES } from "../errors.ts";
 import { templateDefaults, toJsonSchema } from "../templates/describe.ts";
-import type { TemplateDefinition } from "../templates/template.ts";
+import { failureCodesOf } from "../templates/failures.ts";
+import { freeStepGuide } from "../templates/free-steps.ts";
+import type { Template } from "../templates/template.ts";
 
 type Json = Record<string, any>;
 
@@ -65,7 +67,7 @@ export interface GuideContext {
 }
 
 /** GET /v1/templates/{id}.txt: inputs, defaults, a working example, credits, notes, errors. */
-export function templateGuide(template: TemplateDefinition, ctx: GuideContext): string {
+export function templateGuide(template: Template, ctx: GuideContext): string {
   const schema = toJsonSchema(template.inputs);
   const fields = fieldLines(schema)
     .map((f) => {
@@ -77,9 +79,8 @@ export function templateGuide(template: TemplateDefinition, ctx: GuideContext): 
     .join("\n");
   const rules = template.rules.map((r) => `- ${r.description}`);
   if (template.voiceSet.length > 0) rules.push(`- Voice fields (${template.voiceFields.map((p) => p.slice(1).replace("/", ".")).join(", ")}) take ids of the ${template.voiceSet.length}-voice set listed in GET /v1/options (voices[].templates includes ${template.id}); another known voice gives INVALID_VOICE.`);
-  const failures = Object.entries(FAILURE_CODES)
-    .filter(([, f]) => (f.templates as readonly string[]).includes(template.id))
-    .map(([code, f]) => `- ${code}: ${f.meaning}`)
+  const failures = failureCodesOf(template)
+    .map((code) => `- ${code}: ${FAILURE_CODES[code].meaning}`)
     .join("\n");
   const example = (inputs: Record<string, unknown>) => JSON.stringify({ template: template.id, inputs }, null, 2);
   return `# ${template.name} (${template.id})
@@ -113,7 +114,7 @@ ${JSON.stringify(templateDefaults(template), null, 2)}
 
 ## Free tools
 
-${template.freeTools.length === 0 ? "None: this template has no free step." : template.freeTools.map((t) => (t === "script" ? "- script: POST /v1/scripts {template, inputs} (free) saves the draft on a new project and returns its projectId." : "- preview: POST /v1/previews {template: reddit_story, inputs, projectId?} (free) returns a ~10 s teaser audio with word captions and a projectId.")).join("\n")}
+${freeStepGuide(template)}
 
 ## Credits
 

@@ -1,10 +1,10 @@
-import { Type } from "@sinclair/typebox";
+import { type Static, Type } from "@sinclair/typebox";
 import { component } from "../http/components.ts";
+import { type TemplateRegistry, perRegistry } from "../templates/registry.ts";
+import { documentedTemplateRequest, templateRequestEnvelope } from "../templates/request-schema.ts";
 import { Enum } from "../templates/schema-kit.ts";
-import { templateRequestSchemas } from "../templates/request-schema.ts";
-import { TEMPLATE_IDS } from "../templates/template.ts";
 
-export const EstimateRequest = templateRequestSchemas("EstimateRequest", {});
+export const EstimateRequestEnvelope = templateRequestEnvelope({});
 
 export const ChargesSchema = component(
   "Charges",
@@ -18,20 +18,30 @@ export const ChargesSchema = component(
   ),
 );
 
-export const EstimateSchema = component(
-  "Estimate",
-  Type.Object({
-    template: Enum(TEMPLATE_IDS),
-    steps: Type.Array(
-      Type.Object({
-        step: Type.String({ description: "Paid step, as in the template's paidSteps." }),
-        credits: Type.Integer({ description: "What the step costs on this account's plan." }),
-        unit: Enum(["narration_credits", "export_credits", "videos", "included"] as const),
-      }),
-    ),
-    charges: ChargesSchema,
-    expectedDurationSeconds: Type.Number({ description: "Expected length of the video." }),
-    expectedNarrationSeconds: Type.Number({ description: "Expected narration length, the basis of narration credits." }),
-    expectedProcessingSeconds: Type.Integer({ description: "Expected time from create to completed on this deployment, when the queue is empty." }),
-  }),
-);
+function estimateSchema(templateIds: readonly string[]) {
+  return component(
+    "Estimate",
+    Type.Object({
+      template: Enum(templateIds),
+      steps: Type.Array(
+        Type.Object({
+          step: Type.String({ description: "Paid step, as in the template's paidSteps." }),
+          credits: Type.Integer({ description: "What the step costs on this account's plan." }),
+          unit: Enum(["narration_credits", "export_credits", "videos", "included"] as const),
+        }),
+      ),
+      charges: ChargesSchema,
+      expectedDurationSeconds: Type.Number({ description: "Expected length of the video." }),
+      expectedNarrationSeconds: Type.Number({ description: "Expected narration length, the basis of narration credits." }),
+      expectedProcessingSeconds: Type.Integer({ description: "Expected time from create to completed on this deployment, when the queue is empty." }),
+    }),
+  );
+}
+
+export type Estimate = Static<ReturnType<typeof estimateSchema>>;
+
+/** The schemas that list the templates, built for the templates an app serves. */
+export const estimateSchemas = perRegistry((templates: TemplateRegistry) => ({
+  request: documentedTemplateRequest("EstimateRequest", {}, templates.list),
+  estimate: estimateSchema(templates.ids),
+}));

@@ -1,27 +1,31 @@
 import type { RouteDef } from "../http/route.ts";
+import type { TemplateRegistry } from "../templates/registry.ts";
 import { validateTemplateRequest } from "../templates/validate.ts";
-import { EstimateRequest, EstimateSchema } from "./model.ts";
+import { EstimateRequestEnvelope, estimateSchemas } from "./model.ts";
 import { estimateVideo } from "./service.ts";
 
-export const estimateRoutes: RouteDef[] = [
-  {
-    method: "POST",
-    path: "/v1/estimate",
-    operationId: "estimate",
-    tag: "Videos",
-    summary: "Estimate a video's cost, length and processing time (free)",
-    description:
-      "Validates `{template, inputs}` exactly as POST /v1/videos does and returns what each paid step would cost on this account's plan, the expected video and narration length, and the expected processing time. Charges nothing.",
-    auth: "key",
-    rate: "free_tool",
-    idempotent: true,
-    body: { schema: EstimateRequest.documented, description: "The template and its inputs.", required: true },
-    success: { status: 200, description: "The estimate.", schema: EstimateSchema },
-    errors: ["UNKNOWN_TEMPLATE", "INVALID_VOICE", "NARRATION_REQUIRED", "SAFETY_REJECTED"],
-    handle: async ({ body, auth }, deps) => {
-      const result = validateTemplateRequest(EstimateRequest.envelope, body);
-      if (!result.ok) throw result.error;
-      return { body: estimateVideo(auth!.account, result.value.template, result.value.inputs, await deps.throughput()) };
+export function estimateRoutes(templates: TemplateRegistry): RouteDef[] {
+  const schemas = estimateSchemas(templates);
+  return [
+    {
+      method: "POST",
+      path: "/v1/estimate",
+      operationId: "estimate",
+      tag: "Videos",
+      summary: "Estimate a video's cost, length and processing time (free)",
+      description:
+        "Validates `{template, inputs}` exactly as POST /v1/videos does and returns what each paid step would cost on this account's plan, the expected video and narration length, and the expected processing time. Charges nothing.",
+      auth: "key",
+      rate: "free_tool",
+      idempotent: true,
+      body: { schema: schemas.request, description: "The template and its inputs.", required: true },
+      success: { status: 200, description: "The estimate.", schema: schemas.estimate },
+      errors: ["UNKNOWN_TEMPLATE", "INVALID_VOICE", "NARRATION_REQUIRED", "SAFETY_REJECTED"],
+      handle: async ({ body, auth }, deps) => {
+        const result = validateTemplateRequest(templates, EstimateRequestEnvelope, body);
+        if (!result.ok) throw result.error;
+        return { body: estimateVideo(auth!.account, result.value.template, result.value.inputs, await deps.throughput()) };
+      },
     },
-  },
-];
+  ];
+}

@@ -1,6 +1,4 @@
 import type { Config } from "../config.ts";
-import type { FailureCode } from "../errors.ts";
-import type { TemplateId } from "../templates/template.ts";
 import type { Narrator } from "./narrator.ts";
 import { createElevenLabsNarrator } from "./providers/elevenlabs.ts";
 import { createKokoroNarrator } from "./providers/kokoro.ts";
@@ -37,9 +35,4 @@ export function createNarrator(config: Config["narration"]): Narrator {
     case "offline":
       return createOfflineNarrator({ engine: config.offlineEngine });
   }
-}
-
-/** The spec names narration failures differently for generated scripts and the caller's own words. */
-export function narrationFailureCode(template: TemplateId): FailureCode {
-  return template === "article_video" || template === "quiz_video" ? "NARRATION_FAILED" : "VOICE_TTS_FAILED";
 }

@@ -9,11 +9,10 @@ import type { AppDeps } from "../deps.ts";
 import { ApiError } from "../errors.ts";
 import { newId } from "../ids.ts";
 import { NarrationError } from "../narration/narrator.ts";
-import { storyNarrationRequest } from "../templates/reddit-story/production.ts";
-import { teaserScript } from "../templates/reddit-story/teaser.ts";
 import { refuseMissingFreeStep } from "../templates/free-steps.ts";
+import type { PreviewStep } from "../templates/template.ts";
 import { validateTemplateRequest } from "../templates/validate.ts";
-import { type Preview, PreviewRequest } from "./model.ts";
+import { type Preview, PreviewRequestEnvelope } from "./model.ts";
 
 /** How long a returned audioUrl works; every call signs a fresh one. */
 const AUDIO_LINK_SECONDS = 7 * 86_400;
@@ -32,7 +31,7 @@ function present(deps: AppDeps, project: ProjectRow): Preview {
   const expiresAt = Math.floor(deps.now().getTime() / 1000) + AUDIO_LINK_SECONDS;
   return {
     projectId: project.id,
-    template: "reddit_story",
+    template: project.template,
     text: content.text,
     audioUrl: deps.storage.signedUrl(content.audioKey, expiresAt),
     audioExpiresAt: new Date(expiresAt * 1000).toISOString(),
@@ -43,14 +42,15 @@ function present(deps: AppDeps, project: ProjectRow): Preview {
 }
 
 /**
- * A free ~10 s teaser of a reddit_story: the title and the story's opening, narrated with the caller's
- * voice settings, stored on a preview project. The same projectId returns the stored teaser.
+ * A free ~10 s teaser (a reddit_story's title and the story's opening), narrated with the caller's voice
+ * settings as the template says, stored on a preview project. The same projectId returns the stored teaser.
  */
 export async function createPreview(deps: AppDeps, auth: AuthContext, body: unknown): Promise<Preview> {
-  refuseMissingFreeStep(body, "preview", "makes reddit_story teasers only");
-  const result = validateTemplateRequest<{ template: string; inputs: unknown; projectId?: string }>(PreviewRequest.envelope, body);
+  const templates = deps.templates;
+  refuseMissingFreeStep(templates, body, "preview");
+  const result = validateTemplateRequest<{ template: string; inputs: unknown; projectId?: string }>(templates, PreviewRequestEnvelope, body);
   if (!result.ok) throw result.error;
-  const { inputs, envelope } = result.value;
+  const { template, inputs, envelope } = result.value;
   const accountId = auth.account.id;
   if (envelope.projectId !== undefined) {
     const project = await findAccountProject(deps.database.db, accountId, envelope.projectId);
@@ -60,13 +60,14 @@ export async function createPreview(deps: AppDeps, auth: AuthContext, body: unkn
 
   const now = deps.now();
   const projectId = newId("prj", now.getTime());
-  const text = teaserScript(String(inputs.title), String(inputs.text));
+  const teaser = (template.freeStep as PreviewStep<unknown>).teaser(inputs);
+  const text = teaser.text;
   const workDir = join(deps.config.dataDir, "work", "previews");
   mkdirSync(workDir, { recursive: true });
   const wav = join(workDir, `${projectId}.wav`);
   const mp3 = join(workDir, `${projectId}.mp3`);
   try {
-    const narration = await deps.narrator.narrate(storyNarrationRequest(inputs, text), wav);
+    const narration = await deps.narrator.narrate(teaser, wav);
     await ffmpegToFile(mp3, (out) => speechMp3Args(wav, out));
     const audioKey = `preview-${projectId}.mp3`;
     await deps.storage.put(audioKey, mp3);
@@ -76,7 +77,7 @@ export async function createPreview(deps: AppDeps, auth: AuthContext, body: unkn
       durationSeconds: ms(narration.duration),
       words: narration.words.map((w) => ({ text: w.text, start: ms(w.start), end: ms(w.end) })),
     };
-    const project = await insertProject(deps.database.db, { id: projectId, accountId, template: "reddit_story", kind: "preview", inputs, content, createdAt: now });
+    const project = await insertProject(deps.database.db, { id: projectId, accountId, template: template.id, kind: "preview", inputs, content, createdAt: now });
     return present(deps, project);
   } catch (error) {
     if (error instanceof NarrationError) {

@@ -1,10 +1,9 @@
-import { Type } from "@sinclair/typebox";
+import { type Static, Type } from "@sinclair/typebox";
 import { component } from "../http/components.ts";
-import { articleVideo } from "../templates/article-video/inputs.ts";
-import { quizVideo } from "../templates/quiz-video/inputs.ts";
-import { templateRequestSchemas } from "../templates/request-schema.ts";
+import { type TemplateRegistry, perRegistry } from "../templates/registry.ts";
+import { documentedTemplateRequest, templateRequestEnvelope } from "../templates/request-schema.ts";
 
-export const ScriptRequest = templateRequestSchemas("ScriptRequest", {}, [articleVideo, quizVideo]);
+export const ScriptRequestEnvelope = templateRequestEnvelope({});
 
 const Generator = Type.Union([Type.Literal("offline"), Type.Literal("llm")], {
   description: "`offline`: the built-in extractive writer or question data; `llm`: the configured language model.",
@@ -49,20 +48,28 @@ export const QuizPackSchema = component(
   }),
 );
 
-export const ScriptResultSchema = component(
-  "ScriptResult",
-  Type.Object(
-    {
-      projectId: Type.String({ description: "Pass it to POST /v1/videos with the same template to reuse this script or pack (the step is skipped; option fields still apply)." }),
-      template: Type.Union([Type.Literal("article_video"), Type.Literal("quiz_video")]),
-      generator: Generator,
-      script: Type.Optional(ArticleScriptSchema),
-      pack: Type.Optional(QuizPackSchema),
-      notices: Type.Array(Type.String(), { description: "AI-draft and fact-check reminders." }),
-      createdAt: Type.String({ format: "date-time" }),
-    },
-    { description: "A script (article_video, in `script`) or question pack (quiz_video, in `pack`) saved on a new draft project." },
-  ),
-);
+function scriptResultSchema(templateIds: readonly string[]) {
+  return component(
+    "ScriptResult",
+    Type.Object(
+      {
+        projectId: Type.String({ description: "Pass it to POST /v1/videos with the same template to reuse this script or pack (the step is skipped; option fields still apply)." }),
+        template: Type.Union(templateIds.map((id) => Type.Literal(id))),
+        generator: Generator,
+        script: Type.Optional(ArticleScriptSchema),
+        pack: Type.Optional(QuizPackSchema),
+        notices: Type.Array(Type.String(), { description: "AI-draft and fact-check reminders." }),
+        createdAt: Type.String({ format: "date-time" }),
+      },
+      { description: "A script (article_video, in `script`) or question pack (quiz_video, in `pack`) saved on a new draft project." },
+    ),
+  );
+}
 
-export type ScriptResult = typeof ScriptResultSchema.static;
+export type ScriptResult = Static<ReturnType<typeof scriptResultSchema>>;
+
+/** The schemas that list the templates with a script step, built for the templates an app serves. */
+export const scriptSchemas = perRegistry((templates: TemplateRegistry) => {
+  const scripted = templates.withFreeStep("script");
+  return { request: documentedTemplateRequest("ScriptRequest", {}, scripted), result: scriptResultSchema(scripted.map((t) => t.id)) };
+});

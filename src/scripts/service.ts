@@ -5,41 +5,31 @@ import type { AppDeps } from "../deps.ts";
 import { ApiError } from "../errors.ts";
 import type { AuthContext } from "../auth/authenticate.ts";
 import { newId } from "../ids.ts";
-import { type ArticleScriptContent, writeArticleContent } from "../templates/article-video/script.ts";
-import { type QuizPackContent, writeQuizContent } from "../templates/quiz-video/pack-step.ts";
 import { refuseMissingFreeStep } from "../templates/free-steps.ts";
+import type { TemplateRegistry } from "../templates/registry.ts";
+import type { ScriptStep } from "../templates/template.ts";
 import { validateTemplateRequest } from "../templates/validate.ts";
-import { noticesFor } from "../videos/notices.ts";
-import { type ScriptResult, ScriptRequest } from "./model.ts";
+import { type ScriptResult, ScriptRequestEnvelope } from "./model.ts";
 
 function toApiError(error: ContentError): ApiError {
   if (error.upstream) return new ApiError("UPSTREAM_FAILED", `${error.message} Retry shortly; nothing was charged.`);
   return new ApiError(error.code, error.message);
 }
 
-export function presentScript(project: ProjectRow, wordsPerSecond: number): ScriptResult {
-  const content = project.content as ArticleScriptContent | QuizPackContent;
-  const base = {
-    projectId: project.id,
-    template: project.template as ScriptResult["template"],
-    generator: content.generator,
-    notices: noticesFor(project.template as ScriptResult["template"]) ?? [],
-    createdAt: project.createdAt.toISOString(),
-  };
-  if (content.kind === "article_script") {
-    const { kind: _kind, generator: _generator, ...script } = content;
-    return { ...base, script: { ...script, estimatedSeconds: Math.round((content.wordCount / wordsPerSecond) * 10) / 10 } };
-  }
+/** A draft project as POST /v1/scripts shows it: its template presents the draft. */
+export function presentScript(templates: TemplateRegistry, project: ProjectRow, wordsPerSecond: number): ScriptResult {
+  const template = templates.find(project.template);
+  const step = template?.freeStep as ScriptStep<unknown> | undefined;
+  if (!template || step?.kind !== "script") throw new Error(`project ${project.id} is not a draft of a template with a script step`);
+  const { generator } = project.content as { generator: ScriptResult["generator"] };
   return {
-    ...base,
-    pack: {
-      title: content.title,
-      topic: content.topic,
-      difficulty: content.difficulty,
-      questions: content.questions.map(({ question, options, answerIndex, fact, logo }) => ({ question, options, answerIndex, fact, ...(logo ? { logo } : {}) })),
-      credits: content.credits,
-    },
-  };
+    projectId: project.id,
+    template: project.template,
+    generator,
+    notices: template.notices ?? [],
+    createdAt: project.createdAt.toISOString(),
+    ...step.present(project.content, wordsPerSecond),
+  } as ScriptResult;
 }
 
 /**
@@ -47,18 +37,17 @@ export function presentScript(project: ProjectRow, wordsPerSecond: number): Scri
  * saves it on a new draft project whose id POST /v1/videos accepts to skip the step.
  */
 export async function createScript(deps: AppDeps, auth: AuthContext, body: unknown): Promise<ScriptResult> {
-  refuseMissingFreeStep(body, "script", "writes article_video scripts and quiz_video packs only");
-  const result = validateTemplateRequest<{ template: string; inputs: unknown }>(ScriptRequest.envelope, body);
+  const templates = deps.templates;
+  refuseMissingFreeStep(templates, body, "script");
+  const result = validateTemplateRequest<{ template: string; inputs: unknown }>(templates, ScriptRequestEnvelope, body);
   if (!result.ok) throw result.error;
   const { template, inputs } = result.value;
+  const step = template.freeStep as ScriptStep<unknown>;
   const now = deps.now();
   const projectId = newId("prj", now.getTime());
-  let content: ArticleScriptContent | QuizPackContent;
+  let content: unknown;
   try {
-    content =
-      template.id === "article_video"
-        ? await writeArticleContent(inputs, deps.content)
-        : await writeQuizContent(inputs, deps.content, Math.floor(Math.random() * 2 ** 31));
+    content = await step.write(inputs, deps.content, Math.floor(Math.random() * 2 ** 31));
   } catch (error) {
     if (error instanceof ContentError) throw toApiError(error);
     throw error;
@@ -67,10 +56,10 @@ export async function createScript(deps: AppDeps, auth: AuthContext, body: unkno
     id: projectId,
     accountId: auth.account.id,
     template: template.id,
-    kind: template.id === "article_video" ? "script" : "pack",
+    kind: step.projectKind,
     inputs,
     content,
     createdAt: now,
   });
-  return presentScript(project, deps.content.wordsPerSecond);
+  return presentScript(templates, project, deps.content.wordsPerSecond);
 }

@@ -1,5 +1,5 @@
 import type { TSchema } from "@sinclair/typebox";
-import type { TemplateDefinition } from "./template.ts";
+import type { Template } from "./template.ts";
 
 export const JSON_SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema";
 
@@ -9,7 +9,7 @@ export function toJsonSchema(schema: TSchema): Record<string, unknown> {
 }
 
 /** The template's `inputSchema`: the very object that validates, as JSON Schema 2020-12. */
-export function inputSchemaOf(template: TemplateDefinition): Record<string, unknown> {
+export function inputSchemaOf(template: Template): Record<string, unknown> {
   return { $schema: JSON_SCHEMA_DIALECT, title: `${template.name} inputs`, ...toJsonSchema(template.inputs) };
 }
 
@@ -25,6 +25,6 @@ function defaultsOf(schema: Record<string, unknown>): Record<string, unknown> {
   return out;
 }
 
-export function templateDefaults(template: TemplateDefinition): Record<string, unknown> {
+export function templateDefaults(template: Template): Record<string, unknown> {
   return { ...defaultsOf(toJsonSchema(template.inputs)), ...template.impliedDefaults, aspectRatio: "9:16" };
 }

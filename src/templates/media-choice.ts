@@ -2,7 +2,8 @@ import type { BackgroundCategory } from "../../render/media/background-categorie
 import { BACKGROUND_CATEGORIES, DEFAULT_BACKGROUND_CATEGORY } from "../../render/media/background-categories.ts";
 import { pickBackground } from "../media/library.ts";
 import { MediaImportError, type OwnMediaKind } from "../media/own-media.ts";
-import { type ProductionContext, StageFailure } from "./production.ts";
+import { StageFailure } from "./production.ts";
+import type { ProductionContext } from "./template.ts";
 
 /** What a template's inputs say about its background; at most one field is set (the schema's rules). */
 export interface BackgroundInputs {

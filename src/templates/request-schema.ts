@@ -1,15 +1,13 @@
 import { type TProperties, type TSchema, Type } from "@sinclair/typebox";
 import { component } from "../http/components.ts";
-import { TEMPLATES } from "./registry.ts";
-import type { TemplateDefinition } from "./template.ts";
+import type { Template } from "./template.ts";
 
 /**
- * Both shapes of a `{template, inputs, ...extra}` body, from one description: `envelope` is checked first
- * (inputs as any object, so an unknown template gets UNKNOWN_TEMPLATE, not a schema error), then the
- * named template's inputs; `documented` is the precise union shown in the OpenAPI document.
+ * The `{template, inputs, ...extra}` body as it is checked first: inputs as any object, so an unknown
+ * template gets UNKNOWN_TEMPLATE, not a schema error; the named template's inputs are checked next.
  */
-export function templateRequestSchemas(name: string, extra: TProperties, templates: readonly TemplateDefinition[] = TEMPLATES) {
-  const envelope = Type.Object(
+export function templateRequestEnvelope(extra: TProperties) {
+  return Type.Object(
     {
       template: Type.String({ description: "Template id." }),
       inputs: Type.Object({}, { additionalProperties: true, description: "The template's inputs." }),
@@ -17,11 +15,21 @@ export function templateRequestSchemas(name: string, extra: TProperties, templat
     },
     { additionalProperties: false },
   );
-  const documented: TSchema = component(
+}
+
+/** The OpenAPI component name of a template's inputs: `article_video` -> `ArticleVideoInputs`. */
+export function inputsComponentName(template: Template): string {
+  return `${template.id.replace(/(^|_)(\w)/g, (_, __, c: string) => c.toUpperCase())}Inputs`;
+}
+
+/** The same body as the OpenAPI document shows it: one precise branch per template. */
+export function documentedTemplateRequest(name: string, extra: TProperties, templates: readonly Template[]): TSchema {
+  return component(
     name,
     Type.Union(
-      templates.map((t) => Type.Object({ template: Type.Literal(t.id), inputs: t.inputs, ...extra }, { additionalProperties: false })),
+      templates.map((t) =>
+        Type.Object({ template: Type.Literal(t.id), inputs: component(inputsComponentName(t), t.inputs), ...extra }, { additionalProperties: false }),
+      ),
     ),
   );
-  return { envelope, documented };
 }

@@ -2,20 +2,33 @@ import { FormatRegistry, Kind, type SchemaOptions, type TSchema, type TUnsafe, T
 
 /**
  * Builders for the wire schemas. They emit plain JSON Schema (`enum`, `format: uri`), which is what the
- * served `inputSchema` shows, and register the checks TypeBox needs to validate those same objects.
+ * served `inputSchema` shows; `registerSchemaChecks` teaches TypeBox to validate those same objects.
  */
 
-TypeRegistry.Set("ClosedEnum", (schema: { enum: unknown[] }, value) => schema.enum.includes(value as never));
+/** The checks TypeBox needs for the kinds and formats these builders emit; run before any validation. */
+export function registerSchemaChecks(): void {
+  if (TypeRegistry.Has("ClosedEnum")) return;
+  TypeRegistry.Set("ClosedEnum", (schema: { enum: unknown[] }, value) => schema.enum.includes(value as never));
+  FormatRegistry.Set("uri", (value) => {
+    if (!URL.canParse(value)) return false;
+    const { protocol, hostname } = new URL(value);
+    return (protocol === "https:" || protocol === "http:") && hostname.length > 0;
+  });
+}
 
-FormatRegistry.Set("uri", (value) => {
-  if (!URL.canParse(value)) return false;
-  const { protocol, hostname } = new URL(value);
-  return (protocol === "https:" || protocol === "http:") && hostname.length > 0;
-});
+/**
+ * An optional field with a schema default. Validation always fills it in, so it is typed as present:
+ * `Static<typeof Inputs>` is the type of validated inputs, and productions need no fallback of their own.
+ */
+export function Defaulted<T extends TSchema>(schema: T): T {
+  if (!("default" in schema)) throw new Error("Defaulted needs a schema with a default");
+  // Optional in the JSON Schema (callers may omit it), required in the type of what validation returns.
+  return Type.Optional(schema) as unknown as T;
+}
 
 /** `silent` of the templates that may render without narration (only when explicitly true). */
 export function SilentField() {
-  return Type.Optional(
+  return Defaulted(
     Type.Boolean({ default: false, description: "true renders without narration; a no-narration render happens only when this is explicitly true." }),
   );
 }

@@ -1,20 +1,89 @@
 import type { TObject } from "@sinclair/typebox";
+import type { Timeline } from "../../render/timeline.ts";
+import type { ContentPorts } from "../content/ports.ts";
+import type { Generator } from "../content/writer.ts";
+import type { FailureCode } from "../errors.ts";
+import type { MediaLibrary } from "../media/library.ts";
+import type { OwnMediaImporter } from "../media/own-media.ts";
+import type { NarrationRequest, Narrator } from "../narration/narrator.ts";
 import type { Rule, RuleIssue } from "./schema-kit.ts";
-
-export const TEMPLATE_IDS = ["article_video", "quiz_video", "reddit_story", "fake_text_message"] as const;
-export type TemplateId = (typeof TEMPLATE_IDS)[number];
 
 export interface PaidStep {
   step: string;
   credits: string;
 }
 
-/** Everything the API says about one template; schemas, guides and the catalog all read from here. */
-export interface TemplateDefinition {
-  id: TemplateId;
+/** What a template's production may use; it never spawns processes itself. */
+export interface ProductionPorts {
+  narrator: Narrator;
+  library: MediaLibrary;
+  ownMedia: OwnMediaImporter;
+  content: ContentPorts;
+  /** Draws an SVG to a PNG (on the render pool's threads). */
+  drawPng(svg: string, outPath: string): Promise<void>;
+}
+
+export interface ProductionContext<I = unknown> {
+  videoId: string;
+  accountId: string;
+  /** Validated, with every schema default filled in. */
+  inputs: I;
+  projectId: string | null;
+  /** Kept across attempts of this video on this machine; files named in stage outputs live here. */
+  workDir: string;
+  ports: ProductionPorts;
+}
+
+export type PreRenderStage = "preparing_media" | "generating_script" | "narrating";
+
+/** What a finished video used, the basis of its charges (see billing). */
+export interface NarrationUsage {
+  /** Narration seconds billed to legacy plans (the recording, or the spec's estimate from the text). */
+  billedSeconds: number;
+  /** Narration actually recorded, counted against fair use. */
+  recordedSeconds: number;
+}
+
+export interface DurationEstimate {
+  /** Expected length of the video. */
+  videoSeconds: number;
+  /** Expected narration length, the basis of narration credits. */
+  narrationSeconds: number;
+}
+
+/** A draft written by POST /v1/scripts, saved on a project and reused as the video's script stage. */
+export interface ScriptStep<I> {
+  kind: "script";
+  /** What a project holding the draft is called, and what the step makes ("scripts", "packs"). */
+  projectKind: "script" | "pack";
+  makes: string;
+  /** Reads and writes the draft; failures are ContentErrors. `seed` varies drafts between calls. */
+  write(inputs: I, content: ContentPorts, seed: number): Promise<{ generator: Generator }>;
+  /** The draft as POST /v1/scripts shows it, under its own field (`script` or `pack`). */
+  present(content: unknown, wordsPerSecond: number): { script: object } | { pack: object };
+}
+
+/** A free narrated teaser made by POST /v1/previews; a video made from its project narrates in full. */
+export interface PreviewStep<I> {
+  kind: "preview";
+  projectKind: "preview";
+  makes: string;
+  /** What the teaser narrates, with the caller's voice settings. */
+  teaser(inputs: I): NarrationRequest;
+}
+
+export type FreeStep<I> = ScriptStep<I> | PreviewStep<I>;
+
+/**
+ * Everything one template is: what the API says about it (schemas, guides, catalog), its free step, and
+ * how it makes, estimates and bills its video. The rest of the service asks the template; nothing else
+ * switches on its id. `I` is the type of its validated inputs, `Static<typeof Inputs>`.
+ */
+export interface Template<I = unknown> {
+  id: string;
   name: string;
   description: string;
-  inputs: TObject;
+  inputs: TObject & { static: I };
   rules: Rule[];
   /** JSON pointers (inside inputs) of voice fields, and the voice set they accept. */
   voiceFields: string[];
@@ -22,11 +91,39 @@ export interface TemplateDefinition {
   /** Refusals with NARRATION_REQUIRED, checked on the raw inputs. */
   narrationRules(inputs: Record<string, unknown>): RuleIssue[];
   /** Caller text refused by the safety rules (SAFETY_REJECTED), checked on valid inputs. */
-  contentRefusal?(inputs: Record<string, unknown>): { pointer: string; reason: string } | null;
+  contentRefusal?(inputs: I): { pointer: string; reason: string } | null;
   /** Effective defaults that are not schema defaults (they would clash with mutually exclusive fields). */
   impliedDefaults: Record<string, unknown>;
-  freeTools: string[];
+  freeStep: FreeStep<I> | null;
   paidSteps: PaidStep[];
+  /** Reminders a video of this template carries (AI-drafted words); null when it carries none. */
+  notices: string[] | null;
+  /** How its failures are named (the spec's failure table). */
+  failures: {
+    /** A narrator's failure. */
+    narration: FailureCode;
+    /** A draft refused by the safety rules after it was written (templates with a script step). */
+    draft?: FailureCode;
+    /** Further codes its stages end with; render, interruption and cancellation apply to every template. */
+    stages: FailureCode[];
+  };
   notes: string[];
   examples: { minimal: Record<string, unknown>; full: Record<string, unknown> };
+
+  /** Stages before the render, in order; each returns plain JSON that is persisted, so a restart resumes. */
+  stages: PreRenderStage[];
+  runStage(stage: PreRenderStage, ctx: ProductionContext<I>, outputs: Record<string, unknown>): Promise<unknown>;
+  /** Files a finished stage left in the work folder; a stage whose files are gone runs again. */
+  stageFiles(stage: PreRenderStage, output: unknown): string[];
+  /** The inputs and the stages' outputs as a Timeline for the renderer. */
+  compose(ctx: ProductionContext<I>, outputs: Record<string, unknown>): Promise<{ timeline: Timeline; cutAtMs?: number }>;
+  /** Pure estimate of the video's length and narration from validated inputs. */
+  estimate(inputs: I): DurationEstimate;
+  /** What the finished video used, from what was actually recorded. */
+  usage(inputs: I, outputs: Record<string, unknown>): NarrationUsage;
+}
+
+/** Checks a template against its own inputs type; `defineTemplate<Static<typeof Inputs>>({...})`. */
+export function defineTemplate<I>(template: Template<I>): Template<I> {
+  return template;
 }

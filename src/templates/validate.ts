@@ -4,9 +4,9 @@ import { type ValueError, ValueErrorType } from "@sinclair/typebox/errors";
 import { Value } from "@sinclair/typebox/value";
 import { ALL_VOICE_IDS } from "../catalog/voices.ts";
 import { ApiError, type FieldIssue } from "../errors.ts";
-import { findTemplate } from "./registry.ts";
+import type { TemplateRegistry } from "./registry.ts";
 import type { RuleIssue } from "./schema-kit.ts";
-import type { TemplateDefinition } from "./template.ts";
+import type { Template } from "./template.ts";
 
 /**
  * Pure validation of request bodies. Reports every failing field (not only the first), as
@@ -104,8 +104,6 @@ function getPointer(root: unknown, pointer: string): unknown {
   return cur;
 }
 
-export type InputsResult = { ok: true; inputs: Record<string, unknown> } | { ok: false; error: ApiError };
-
 export function toFieldIssues(issues: RuleIssue[], prefix: string): FieldIssue[] {
   return issues.map((i) => ({ path: pointerToPath(i.pointer, prefix), message: i.message, code: i.code }));
 }
@@ -121,7 +119,7 @@ export function refusalFor(issues: FieldIssue[], subject: string): ApiError {
 }
 
 /** Issues of one template's inputs, paths relative to the inputs object (JSON pointers). */
-export function templateInputIssues(template: TemplateDefinition, inputs: unknown): RuleIssue[] {
+export function templateInputIssues(template: Template, inputs: unknown): RuleIssue[] {
   if (inputs === null || typeof inputs !== "object" || Array.isArray(inputs)) {
     return [{ pointer: "", code: "invalid_type", message: "must be an object" }];
   }
@@ -154,16 +152,15 @@ export function templateInputIssues(template: TemplateDefinition, inputs: unknow
   return issues;
 }
 
-/** Validates one template's inputs and returns them with every default filled in. */
-export function validateTemplateInputs(template: TemplateDefinition, inputs: unknown, prefix = "inputs"): InputsResult {
-  const issues = templateInputIssues(template, inputs);
-  if (issues.length > 0) return { ok: false, error: refusalFor(toFieldIssues(issues, prefix), `${template.id} inputs`) };
-  return { ok: true, inputs: Value.Default(template.inputs, structuredClone(inputs)) as Record<string, unknown> };
+/** Valid inputs with every schema default filled in: what productions and estimates receive. */
+export function withDefaults<I>(template: Template<I>, inputs: unknown): I {
+  return Value.Default(template.inputs, structuredClone(inputs)) as I;
 }
 
 export interface TemplateRequest<E> {
-  template: TemplateDefinition;
-  inputs: Record<string, unknown>;
+  template: Template;
+  /** Valid for the template, with every default filled in: the template's `Static<typeof Inputs>`. */
+  inputs: unknown;
   envelope: E;
 }
 
@@ -173,6 +170,7 @@ export interface TemplateRequest<E> {
  * an empty body is INVALID_INPUT.
  */
 export function validateTemplateRequest<E extends { template: string; inputs: unknown }>(
+  templates: TemplateRegistry,
   envelopeSchema: TSchema,
   body: unknown,
 ): { ok: true; value: TemplateRequest<E> } | { ok: false; error: ApiError } {
@@ -182,11 +180,11 @@ export function validateTemplateRequest<E extends { template: string; inputs: un
   const envelopeIssues = schemaIssues(envelopeSchema, body);
   const templateId = (body as { template?: unknown } | null)?.template;
   const templateValid = !envelopeIssues.some((i) => i.pointer === "/template");
-  const template = typeof templateId === "string" ? findTemplate(templateId) : undefined;
+  const template = typeof templateId === "string" ? templates.find(templateId) : undefined;
   if (templateValid && typeof templateId === "string" && !template) {
     return {
       ok: false,
-      error: new ApiError("UNKNOWN_TEMPLATE", `No template with id "${templateId}". Templates: article_video, quiz_video, reddit_story, fake_text_message.`),
+      error: new ApiError("UNKNOWN_TEMPLATE", `No template with id "${templateId}". Templates: ${templates.ids.join(", ")}.`),
     };
   }
   const issues = toFieldIssues(envelopeIssues, "");
@@ -195,7 +193,7 @@ export function validateTemplateRequest<E extends { template: string; inputs: un
     issues.push(...toFieldIssues(templateInputIssues(template, inputs), "inputs"));
   }
   if (issues.length > 0 || !template) return { ok: false, error: refusalFor(issues, "request body") };
-  const filled = Value.Default(template.inputs, structuredClone(inputs)) as Record<string, unknown>;
+  const filled = withDefaults(template, inputs);
   const refusal = template.contentRefusal?.(filled);
   if (refusal) {
     const [field] = toFieldIssues([{ pointer: refusal.pointer, code: "safety_rejected", message: `was refused because ${refusal.reason}` }], "inputs");

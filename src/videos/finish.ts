@@ -9,7 +9,7 @@ import type { VideoRow } from "../../db/schema/index.ts";
 import type { FailureCode } from "../errors.ts";
 import { newId } from "../ids.ts";
 import type { JobQueue } from "../queue/job-queue.ts";
-import type { Charges } from "../templates/production.ts";
+import type { Charges } from "../billing/charges.ts";
 import { STAGE_LABELS } from "./model.ts";
 import { presentVideo } from "./present.ts";
 

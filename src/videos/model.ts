@@ -1,10 +1,10 @@
-import { Type } from "@sinclair/typebox";
+import { type Static, Type } from "@sinclair/typebox";
 import { component } from "../http/components.ts";
 import { ChargesSchema } from "../estimate/model.ts";
 import { FAILURE_CODES } from "../errors.ts";
+import { type TemplateRegistry, perRegistry } from "../templates/registry.ts";
+import { documentedTemplateRequest, templateRequestEnvelope } from "../templates/request-schema.ts";
 import { Enum } from "../templates/schema-kit.ts";
-import { templateRequestSchemas } from "../templates/request-schema.ts";
-import { TEMPLATE_IDS } from "../templates/template.ts";
 
 export const VIDEO_STATUSES = ["queued", "preparing_media", "generating_script", "narrating", "rendering", "completed", "failed", "cancelled"] as const;
 export type VideoStatus = (typeof VIDEO_STATUSES)[number];
@@ -22,7 +22,7 @@ export const STAGE_LABELS: Record<VideoStatus, string> = {
   cancelled: "Cancelled",
 };
 
-export const CreateVideoRequest = templateRequestSchemas("CreateVideoRequest", {
+const CREATE_EXTRA = {
   projectId: Type.Optional(
     Type.String({
       minLength: 1,
@@ -33,41 +33,55 @@ export const CreateVideoRequest = templateRequestSchemas("CreateVideoRequest", {
   webhookUrl: Type.Optional(
     Type.String({ minLength: 1, maxLength: 2048, description: "https URL on a public address; receives video.completed or video.failed. Anything else is 400 INVALID_WEBHOOK_URL." }),
   ),
+};
+
+export const CreateVideoEnvelope = templateRequestEnvelope(CREATE_EXTRA);
+
+function videoSchema(templateIds: readonly string[]) {
+  return component(
+    "Video",
+    Type.Object({
+      id: Type.String({ description: "Video id (vid_...)." }),
+      template: Enum(templateIds),
+      status: Enum(VIDEO_STATUSES, {
+        description: "queued -> preparing_media -> generating_script -> narrating -> rendering -> completed, skipping stages the template does not have; or failed / cancelled.",
+      }),
+      stage: Type.String({ description: "Human label of the status." }),
+      progress: Type.Union([Type.Integer({ minimum: 0, maximum: 100 }), Type.Null()], { description: "null while queued; 100 when completed." }),
+      projectId: Type.Union([Type.String(), Type.Null()]),
+      exportId: Type.Union([Type.String(), Type.Null()], { description: "Set when the render is stored (exp_...)." }),
+      downloadUrl: Type.Union([Type.String({ format: "uri" }), Type.Null()], { description: "Public link, valid 7 days; GET the video again after that for a fresh one." }),
+      downloadExpiresAt: Type.Union([Type.String({ format: "date-time" }), Type.Null()]),
+      error: Type.Union([
+        Type.Object({ code: Enum(Object.keys(FAILURE_CODES) as (keyof typeof FAILURE_CODES)[]), message: Type.String() }),
+        Type.Null(),
+      ]),
+      creditsCharged: Type.Union([ChargesSchema, Type.Null()], { description: "null until charged at completion; a failed or cancelled video costs nothing." }),
+      estimatedSecondsRemaining: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()], {
+        description: "From this deployment's measured throughput; null once finished.",
+      }),
+      createdAt: Type.String({ format: "date-time" }),
+      completedAt: Type.Union([Type.String({ format: "date-time" }), Type.Null()]),
+      cutAtMs: Type.Union([Type.Integer(), Type.Null()]),
+      notices: Type.Optional(Type.Array(Type.String(), { description: "article_video and quiz_video only." })),
+    }),
+  );
+}
+
+export type Video = Static<ReturnType<typeof videoSchema>>;
+
+/** The schemas that list the templates, built for the templates an app serves. */
+export const videoSchemas = perRegistry((templates: TemplateRegistry) => {
+  const video = videoSchema(templates.ids);
+  return {
+    create: documentedTemplateRequest("CreateVideoRequest", CREATE_EXTRA, templates.list),
+    video,
+    list: component(
+      "VideoList",
+      Type.Object({
+        data: Type.Array(video),
+        nextCursor: Type.Union([Type.String(), Type.Null()], { description: "Pass as `cursor` for the next page; null on the last page." }),
+      }),
+    ),
+  };
 });
-
-export const VideoSchema = component(
-  "Video",
-  Type.Object({
-    id: Type.String({ description: "Video id (vid_...)." }),
-    template: Enum(TEMPLATE_IDS),
-    status: Enum(VIDEO_STATUSES, {
-      description: "queued -> preparing_media -> generating_script -> narrating -> rendering -> completed, skipping stages the template does not have; or failed / cancelled.",
-    }),
-    stage: Type.String({ description: "Human label of the status." }),
-    progress: Type.Union([Type.Integer({ minimum: 0, maximum: 100 }), Type.Null()], { description: "null while queued; 100 when completed." }),
-    projectId: Type.Union([Type.String(), Type.Null()]),
-    exportId: Type.Union([Type.String(), Type.Null()], { description: "Set when the render is stored (exp_...)." }),
-    downloadUrl: Type.Union([Type.String({ format: "uri" }), Type.Null()], { description: "Public link, valid 7 days; GET the video again after that for a fresh one." }),
-    downloadExpiresAt: Type.Union([Type.String({ format: "date-time" }), Type.Null()]),
-    error: Type.Union([
-      Type.Object({ code: Enum(Object.keys(FAILURE_CODES) as (keyof typeof FAILURE_CODES)[]), message: Type.String() }),
-      Type.Null(),
-    ]),
-    creditsCharged: Type.Union([ChargesSchema, Type.Null()], { description: "null until charged at completion; a failed or cancelled video costs nothing." }),
-    estimatedSecondsRemaining: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()], {
-      description: "From this deployment's measured throughput; null once finished.",
-    }),
-    createdAt: Type.String({ format: "date-time" }),
-    completedAt: Type.Union([Type.String({ format: "date-time" }), Type.Null()]),
-    cutAtMs: Type.Union([Type.Integer(), Type.Null()]),
-    notices: Type.Optional(Type.Array(Type.String(), { description: "article_video and quiz_video only." })),
-  }),
-);
-
-export const VideoListSchema = component(
-  "VideoList",
-  Type.Object({
-    data: Type.Array(VideoSchema),
-    nextCursor: Type.Union([Type.String(), Type.Null()], { description: "Pass as `cursor` for the next page; null on the last page." }),
-  }),
-);

@@ -6,14 +6,14 @@ import { findAccountProject } from "../../db/repos/projects.ts";
 import { beginVideoAttempt, updateVideoForAttempt, type VideoPatch } from "../../db/repos/videos.ts";
 import type { VideoRow } from "../../db/schema/index.ts";
 import type { RenderPool } from "../../render/pool.ts";
-import { findPlan } from "../billing/plans.ts";
+import { isLegacyPlan, videoCharges } from "../billing/charges.ts";
 import type { FailureCode } from "../errors.ts";
 import type { Logger } from "../logger.ts";
 import type { JobQueue } from "../queue/job-queue.ts";
 import { type Storage, videoFileKey } from "../storage/local.ts";
-import { type PreRenderStage, type ProductionContext, type ProductionPorts, StageFailure, type TemplateProduction } from "../templates/production.ts";
-import { PRODUCTIONS } from "../templates/productions.ts";
-import type { TemplateId } from "../templates/template.ts";
+import { runTemplateStage, StageFailure } from "../templates/production.ts";
+import type { TemplateRegistry } from "../templates/registry.ts";
+import type { PreRenderStage, ProductionContext, ProductionPorts, Template } from "../templates/template.ts";
 import { completeVideo, failVideo, type FinishContext, Superseded } from "./finish.ts";
 import { STAGE_LABELS } from "./model.ts";
 
@@ -27,6 +27,8 @@ export interface PipelineDeps {
   publicBaseUrl: string;
   log: Logger;
   now(): Date;
+  /** The templates videos are made with. */
+  templates: TemplateRegistry;
 }
 
 export interface AttemptInfo {
@@ -66,7 +68,7 @@ export async function processVideo(deps: PipelineDeps, videoId: string, info: At
   const started = await beginVideoAttempt(db, videoId, deps.now());
   if (!started) return; // finished or cancelled meanwhile
   const attempt = started.attempts;
-  const production = PRODUCTIONS[started.template as TemplateId];
+  const template = deps.templates.find(started.template);
   const controller = new AbortController();
   const write = async (patch: VideoPatch) => {
     if (!(await updateVideoForAttempt(db, videoId, attempt, { ...patch, updatedAt: deps.now(), heartbeatAt: deps.now() }))) {
@@ -77,10 +79,9 @@ export async function processVideo(deps: PipelineDeps, videoId: string, info: At
   const heartbeat = setInterval(() => write({}).catch(() => {}), VIDEO_HEARTBEAT_MS);
   let stage: string = started.status;
   try {
-    await runAttempt(deps, started, production, (s) => (stage = s), write, controller.signal);
+    await runAttempt(deps, started, template, (s) => (stage = s), write);
   } catch (error) {
-    // A refused write aborts the signal, which stops the render where it is (its error then says only that).
-    if (error instanceof Superseded || controller.signal.aborted) {
+    if (error instanceof Superseded) {
       deps.log.warn("attempt superseded", { videoId, attempt });
       return;
     }
@@ -98,38 +99,38 @@ export async function processVideo(deps: PipelineDeps, videoId: string, info: At
 async function runAttempt(
   deps: PipelineDeps,
   video: VideoRow,
-  production: TemplateProduction,
+  template: Template | undefined,
   enter: (stage: string) => void,
   write: (patch: VideoPatch) => Promise<void>,
-  signal: AbortSignal,
 ) {
+  if (!template) throw new Error(`this deployment has no template ${video.template}`);
   const workDir = join(deps.workRoot, video.id);
   mkdirSync(workDir, { recursive: true });
   const ctx: ProductionContext = {
     videoId: video.id,
     accountId: video.accountId,
-    inputs: video.inputs as Record<string, unknown>,
+    inputs: video.inputs,
     projectId: video.projectId,
     workDir,
     ports: { ...deps.ports, drawPng: (svg, out) => deps.renderPool.drawSvg(svg, out) },
   };
   const outputs: Record<string, unknown> = { ...video.stageOutputs };
   // A script or pack written by POST /v1/scripts is that stage's output: the step is skipped.
-  if (video.projectId && production.stages.includes("generating_script") && outputs.generating_script === undefined) {
+  if (video.projectId && template.stages.includes("generating_script") && outputs.generating_script === undefined) {
     const project = await findAccountProject(deps.database.db, video.accountId, video.projectId);
     if (project && project.kind !== "preview") outputs.generating_script = project.content;
   }
-  for (const [index, stage] of production.stages.entries()) {
-    const done = outputs[stage] !== undefined && production.stageFiles(stage, outputs[stage]).every((f) => existsSync(f));
+  for (const [index, stage] of template.stages.entries()) {
+    const done = outputs[stage] !== undefined && template.stageFiles(stage, outputs[stage]).every((f) => existsSync(f));
     if (done) continue;
     enter(stage);
-    await write({ status: stage, stage: STAGE_LABELS[stage], progress: stageProgress(production.stages, index) });
-    outputs[stage] = await production.runStage(stage, ctx, outputs);
+    await write({ status: stage, stage: STAGE_LABELS[stage], progress: stageProgress(template.stages, index) });
+    outputs[stage] = await runTemplateStage(template, stage, ctx, outputs);
     await write({ stageOutputs: outputs });
   }
   enter("rendering");
   await write({ status: "rendering", stage: STAGE_LABELS.rendering, progress: RENDER_START });
-  const { timeline, cutAtMs } = await production.compose(ctx, outputs);
+  const { timeline, cutAtMs } = await template.compose(ctx, outputs);
   if (cutAtMs !== undefined) await write({ cutAtMs });
   const outPath = join(workDir, "video.mp4");
   let lastProgress = RENDER_START;
@@ -139,11 +140,11 @@ async function runAttempt(
       lastProgress = progress;
       write({ progress }).catch(() => {});
     }
-  }, signal);
+  });
   await deps.storage.put(videoFileKey(video.id), outPath);
   const account = await findAccountById(deps.database.db, video.accountId);
-  const legacy = findPlan(account?.planTier ?? null)?.pricingV2 === false;
-  const charges = production.charges(ctx.inputs, outputs, legacy);
+  const legacy = isLegacyPlan(account?.planTier ?? null);
+  const charges = videoCharges(template.usage(ctx.inputs, outputs), legacy);
   await completeVideo(finishContext(deps), video, video.attempts, charges, timeline.duration, legacy);
   rmSync(workDir, { recursive: true, force: true });
 }

@@ -1,10 +1,8 @@
-import type { Static } from "@sinclair/typebox";
 import type { DownloadLinkRow } from "../../db/repos/videos.ts";
 import type { VideoRow } from "../../db/schema/index.ts";
 import type { FailureCode } from "../errors.ts";
-import { TERMINAL, type VideoSchema, type VideoStatus } from "./model.ts";
+import { TERMINAL, type Video, type VideoStatus } from "./model.ts";
 
-export type Video = Static<typeof VideoSchema>;
 
 export function downloadUrlOf(publicBaseUrl: string, token: string): string {
   return `${publicBaseUrl}/v1/d/${token}`;
@@ -21,7 +19,7 @@ export function secondsRemaining(row: Pick<VideoRow, "status" | "progress" | "es
 export function presentVideo(row: VideoRow, link: DownloadLinkRow | undefined, publicBaseUrl: string): Video {
   const video: Video = {
     id: row.id,
-    template: row.template as Video["template"],
+    template: row.template,
     status: row.status as VideoStatus,
     stage: row.stage,
     progress: row.progress,
@@ -36,6 +34,7 @@ export function presentVideo(row: VideoRow, link: DownloadLinkRow | undefined, p
     completedAt: row.completedAt ? row.completedAt.toISOString() : null,
     cutAtMs: row.cutAtMs,
   };
-  if (row.template === "article_video" || row.template === "quiz_video") video.notices = row.notices ?? [];
+  // A video carries the notices its template gave it when it was created (AI-drafted words).
+  if (row.notices !== null) video.notices = row.notices;
   return video;
 }

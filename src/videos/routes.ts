@@ -1,94 +1,98 @@
 import { Type } from "@sinclair/typebox";
 import { findAccountVideo } from "../../db/repos/videos.ts";
 import type { RouteDef } from "../http/route.ts";
-import { CreateVideoRequest, VideoListSchema, VideoSchema } from "./model.ts";
+import type { TemplateRegistry } from "../templates/registry.ts";
+import { videoSchemas } from "./model.ts";
 import { cancelVideo, createVideo, getVideo, LIST_DEFAULT, LIST_MAX, listVideos, presentVideos } from "./service.ts";
 
 const videoIdParam = { name: "id", in: "path" as const, required: true, description: "Video id (vid_...).", schema: Type.String() };
 
-export const videoRoutes: RouteDef[] = [
-  {
-    method: "POST",
-    path: "/v1/videos",
-    operationId: "createVideo",
-    tag: "Videos",
-    summary: "Create a video",
-    description:
-      "Validates the template inputs, checks the plan and balance (402 costs nothing), the three-videos-in-progress limit (429 CONCURRENCY_LIMIT, Retry-After 30) and `webhookUrl`, then queues the video and answers 202 with `Location`. Charges are made at completion from what was actually used; a failed or cancelled video costs nothing. With an Idempotency-Key, a repeat with the same body returns the video as it is now, with `Idempotent-Replayed: true`.",
-    auth: "key",
-    idempotent: true,
-    body: { schema: CreateVideoRequest.documented, description: "The template, its inputs, and optionally projectId and webhookUrl.", required: true },
-    success: {
-      status: 202,
-      description: "Queued.",
-      schema: VideoSchema,
-      headers: { Location: { description: "/v1/videos/{id}", schema: Type.String() } },
+export function videoRoutes(templates: TemplateRegistry): RouteDef[] {
+  const schemas = videoSchemas(templates);
+  return [
+    {
+      method: "POST",
+      path: "/v1/videos",
+      operationId: "createVideo",
+      tag: "Videos",
+      summary: "Create a video",
+      description:
+        "Validates the template inputs, checks the plan and balance (402 costs nothing), the three-videos-in-progress limit (429 CONCURRENCY_LIMIT, Retry-After 30) and `webhookUrl`, then queues the video and answers 202 with `Location`. Charges are made at completion from what was actually used; a failed or cancelled video costs nothing. With an Idempotency-Key, a repeat with the same body returns the video as it is now, with `Idempotent-Replayed: true`.",
+      auth: "key",
+      idempotent: true,
+      body: { schema: schemas.create, description: "The template, its inputs, and optionally projectId and webhookUrl.", required: true },
+      success: {
+        status: 202,
+        description: "Queued.",
+        schema: schemas.video,
+        headers: { Location: { description: "/v1/videos/{id}", schema: Type.String() } },
+      },
+      errors: [
+        "UNKNOWN_TEMPLATE",
+        "INVALID_VOICE",
+        "NARRATION_REQUIRED",
+        "SAFETY_REJECTED",
+        "INVALID_WEBHOOK_URL",
+        "SUBSCRIPTION_REQUIRED",
+        "INSUFFICIENT_CREDITS",
+        "VIDEO_ALLOWANCE_EXHAUSTED",
+        "SOFT_CAP_REACHED",
+        "NOT_FOUND",
+        "CONCURRENCY_LIMIT",
+        "SERVICE_UNAVAILABLE",
+      ],
+      replayResource: async (id, deps, auth) => {
+        const row = await findAccountVideo(deps.database.db, auth.account.id, id);
+        return row ? (await presentVideos(deps, [row]))[0] : null;
+      },
+      handle: async ({ auth, body, idempotencyKey }, deps) => {
+        const video = await createVideo(deps, auth!, body, idempotencyKey);
+        return { status: 202, body: video, headers: { location: `/v1/videos/${video.id}` } };
+      },
     },
-    errors: [
-      "UNKNOWN_TEMPLATE",
-      "INVALID_VOICE",
-      "NARRATION_REQUIRED",
-      "SAFETY_REJECTED",
-      "INVALID_WEBHOOK_URL",
-      "SUBSCRIPTION_REQUIRED",
-      "INSUFFICIENT_CREDITS",
-      "VIDEO_ALLOWANCE_EXHAUSTED",
-      "SOFT_CAP_REACHED",
-      "NOT_FOUND",
-      "CONCURRENCY_LIMIT",
-      "SERVICE_UNAVAILABLE",
-    ],
-    replayResource: async (id, deps, auth) => {
-      const row = await findAccountVideo(deps.database.db, auth.account.id, id);
-      return row ? (await presentVideos(deps, [row]))[0] : null;
+    {
+      method: "GET",
+      path: "/v1/videos",
+      operationId: "listVideos",
+      tag: "Videos",
+      summary: "List videos, newest first",
+      description: `Pages of the account's videos created through the API, newest first. \`limit\` 1-${LIST_MAX} (default ${LIST_DEFAULT}); pass the previous page's \`nextCursor\` as \`cursor\` for the next one.`,
+      auth: "key",
+      parameters: [
+        { name: "limit", in: "query", required: false, description: `Page size, 1-${LIST_MAX}.`, schema: Type.Integer({ minimum: 1, maximum: LIST_MAX, default: LIST_DEFAULT }) },
+        { name: "cursor", in: "query", required: false, description: "The previous page's nextCursor (opaque).", schema: Type.String() },
+      ],
+      success: { status: 200, description: "A page of videos.", schema: schemas.list },
+      errors: ["INVALID_INPUT"],
+      handle: async ({ auth, query }, deps) => ({ body: await listVideos(deps, auth!.account.id, query) }),
     },
-    handle: async ({ auth, body, idempotencyKey }, deps) => {
-      const video = await createVideo(deps, auth!, body, idempotencyKey);
-      return { status: 202, body: video, headers: { location: `/v1/videos/${video.id}` } };
+    {
+      method: "GET",
+      path: "/v1/videos/{id}",
+      operationId: "getVideo",
+      tag: "Videos",
+      summary: "Get a video",
+      description:
+        "The video as it is now. Poll every 10-20 s, or pass `webhookUrl` on create. Once completed, `downloadUrl` is valid for 7 days; after that this returns a fresh link.",
+      auth: "key",
+      parameters: [videoIdParam],
+      success: { status: 200, description: "The video.", schema: schemas.video },
+      errors: ["NOT_FOUND"],
+      handle: async ({ auth, params }, deps) => ({ body: await getVideo(deps, auth!.account.id, params.id ?? "") }),
     },
-  },
-  {
-    method: "GET",
-    path: "/v1/videos",
-    operationId: "listVideos",
-    tag: "Videos",
-    summary: "List videos, newest first",
-    description: `Pages of the account's videos created through the API, newest first. \`limit\` 1-${LIST_MAX} (default ${LIST_DEFAULT}); pass the previous page's \`nextCursor\` as \`cursor\` for the next one.`,
-    auth: "key",
-    parameters: [
-      { name: "limit", in: "query", required: false, description: `Page size, 1-${LIST_MAX}.`, schema: Type.Integer({ minimum: 1, maximum: LIST_MAX, default: LIST_DEFAULT }) },
-      { name: "cursor", in: "query", required: false, description: "The previous page's nextCursor (opaque).", schema: Type.String() },
-    ],
-    success: { status: 200, description: "A page of videos.", schema: VideoListSchema },
-    errors: ["INVALID_INPUT"],
-    handle: async ({ auth, query }, deps) => ({ body: await listVideos(deps, auth!.account.id, query) }),
-  },
-  {
-    method: "GET",
-    path: "/v1/videos/{id}",
-    operationId: "getVideo",
-    tag: "Videos",
-    summary: "Get a video",
-    description:
-      "The video as it is now. Poll every 10-20 s, or pass `webhookUrl` on create. Once completed, `downloadUrl` is valid for 7 days; after that this returns a fresh link.",
-    auth: "key",
-    parameters: [videoIdParam],
-    success: { status: 200, description: "The video.", schema: VideoSchema },
-    errors: ["NOT_FOUND"],
-    handle: async ({ auth, params }, deps) => ({ body: await getVideo(deps, auth!.account.id, params.id ?? "") }),
-  },
-  {
-    method: "POST",
-    path: "/v1/videos/{id}/cancel",
-    operationId: "cancelVideo",
-    tag: "Videos",
-    summary: "Cancel a queued video",
-    description: "Only a queued video can be cancelled (best effort: a worker may take it first); it ends `cancelled` with error code CANCELLED and costs nothing. Any other state: 409 CANNOT_CANCEL.",
-    auth: "key",
-    idempotent: true,
-    parameters: [videoIdParam],
-    success: { status: 200, description: "The cancelled video.", schema: VideoSchema },
-    errors: ["NOT_FOUND", "CANNOT_CANCEL"],
-    handle: async ({ auth, params }, deps) => ({ body: await cancelVideo(deps, auth!.account.id, params.id ?? "") }),
-  },
-];
+    {
+      method: "POST",
+      path: "/v1/videos/{id}/cancel",
+      operationId: "cancelVideo",
+      tag: "Videos",
+      summary: "Cancel a queued video",
+      description: "Only a queued video can be cancelled (best effort: a worker may take it first); it ends `cancelled` with error code CANCELLED and costs nothing. Any other state: 409 CANNOT_CANCEL.",
+      auth: "key",
+      idempotent: true,
+      parameters: [videoIdParam],
+      success: { status: 200, description: "The cancelled video.", schema: schemas.video },
+      errors: ["NOT_FOUND", "CANNOT_CANCEL"],
+      handle: async ({ auth, params }, deps) => ({ body: await cancelVideo(deps, auth!.account.id, params.id ?? "") }),
+    },
+  ];
+}

@@ -19,12 +19,13 @@ import { faultPoint } from "../faults.ts";
 import type { AuthContext } from "../auth/authenticate.ts";
 import { newId } from "../ids.ts";
 import { OutboundError, callerUrlPolicy, checkUrl } from "../net/outbound.ts";
-import { noticesFor } from "./notices.ts";
+import { freeStepEndpoint } from "../templates/free-steps.ts";
+import type { Template } from "../templates/template.ts";
 import { validateTemplateRequest } from "../templates/validate.ts";
 import { mintDownloadLink } from "./finish.ts";
 import { type Cost, checkGates } from "./gates.ts";
-import { CreateVideoRequest, STAGE_LABELS } from "./model.ts";
-import { type Video, presentVideo } from "./present.ts";
+import { CreateVideoEnvelope, STAGE_LABELS, type Video } from "./model.ts";
+import { presentVideo } from "./present.ts";
 
 /** Present rows, minting a fresh download link for completed videos whose link expired. */
 export async function presentVideos(deps: AppDeps, rows: VideoRow[]): Promise<Video[]> {
@@ -56,15 +57,16 @@ async function checkWebhookUrl(deps: AppDeps, url: string | undefined): Promise<
   }
 }
 
-async function checkProject(deps: AppDeps, accountId: string, template: string, projectId: string | undefined): Promise<void> {
+/** A projectId must name a project of the template's own free step; a template without one takes none. */
+async function checkProject(deps: AppDeps, accountId: string, template: Template, projectId: string | undefined): Promise<void> {
   if (projectId === undefined) return;
-  if (template === "fake_text_message") {
-    throw new ApiError("INVALID_INPUT", "fake_text_message takes no projectId.", { errors: [{ path: "projectId", message: "is not accepted by fake_text_message", code: "unknown_field" }] });
+  const { id, freeStep } = template;
+  if (!freeStep) {
+    throw new ApiError("INVALID_INPUT", `${id} takes no projectId.`, { errors: [{ path: "projectId", message: `is not accepted by ${id}`, code: "unknown_field" }] });
   }
   const project = await findAccountProject(deps.database.db, accountId, projectId);
-  if (!project || project.template !== template) {
-    const from = template === "reddit_story" ? "POST /v1/previews" : "POST /v1/scripts";
-    throw new ApiError("NOT_FOUND", `No ${template} project ${projectId} on this account; projects for ${template} come from ${from}.`);
+  if (!project || project.template !== id) {
+    throw new ApiError("NOT_FOUND", `No ${id} project ${projectId} on this account; projects for ${id} come from ${freeStepEndpoint(freeStep)}.`);
   }
 }
 
@@ -86,10 +88,10 @@ async function reservedCost(db: Db, accountId: string): Promise<Cost> {
  * the video is inserted, the Idempotency-Key answered and the job queued: all of it commits, or none.
  */
 export async function createVideo(deps: AppDeps, auth: AuthContext, body: unknown, idempotencyKey: string | undefined): Promise<Video> {
-  const result = validateTemplateRequest<{ template: string; inputs: unknown; projectId?: string; webhookUrl?: string }>(CreateVideoRequest.envelope, body);
+  const result = validateTemplateRequest<{ template: string; inputs: unknown; projectId?: string; webhookUrl?: string }>(deps.templates, CreateVideoEnvelope, body);
   if (!result.ok) throw result.error;
   const { template, inputs, envelope } = result.value;
-  await checkProject(deps, auth.account.id, template.id, envelope.projectId);
+  await checkProject(deps, auth.account.id, template, envelope.projectId);
   await checkWebhookUrl(deps, envelope.webhookUrl);
 
   const account = auth.account;
@@ -116,7 +118,7 @@ export async function createVideo(deps: AppDeps, auth: AuthContext, body: unknow
       projectId: envelope.projectId ?? null,
       inputs,
       webhookUrl: envelope.webhookUrl ?? null,
-      notices: noticesFor(template.id),
+      notices: template.notices,
       estimatedSeconds: estimate.expectedProcessingSeconds,
       expectedCharges: plan ? cost : null,
       createdAt: now,

@@ -3,7 +3,7 @@ import { writeFileSync } from "node:fs";
 import { eq } from "drizzle-orm";
 import { videos } from "../../db/schema/index.ts";
 import { join } from "node:path";
-import { fakeTextMessage } from "../../src/templates/fake-text-message/inputs.ts";
+import { fakeTextMessage } from "../../src/templates/fake-text-message/index.ts";
 import { CARD_TOP } from "../../src/templates/fake-text-message/production.ts";
 import { DATABASE_KINDS } from "../helpers/databases.ts";
 import { type TestService, useService } from "../helpers/harness.ts";

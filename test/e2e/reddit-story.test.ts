@@ -3,7 +3,7 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import { mediaImports, videos } from "../../db/schema/index.ts";
-import { redditStory } from "../../src/templates/reddit-story/inputs.ts";
+import { redditStory } from "../../src/templates/reddit-story/index.ts";
 import { DATABASE_KINDS } from "../helpers/databases.ts";
 import { useService } from "../helpers/harness.ts";
 import { streams } from "../helpers/media.ts";

@@ -12,6 +12,7 @@ import { silentLogger } from "../../src/logger.ts";
 import { type JobQueue, startJobQueue } from "../../src/queue/job-queue.ts";
 import { startWorkers } from "../../src/videos/worker.ts";
 import { libx264Settings } from "../../render/plan/encoder.ts";
+import type { TemplateRegistry } from "../../src/templates/registry.ts";
 import { type DatabaseKind, freshDatabase } from "./databases.ts";
 
 export const BASE = "http://test.local";
@@ -40,7 +41,11 @@ export interface TestService {
  * Gives each test its own database and app. Call inside a describe block; use the returned getter in
  * tests: `const svc = useService("pglite"); test("...", async () => { await svc().request(...) })`.
  */
-export function useService(kind: DatabaseKind, env: Record<string, string> = {}, options: { workers?: boolean; outboundCa?: () => string } = {}): () => TestService {
+export function useService(
+  kind: DatabaseKind,
+  env: Record<string, string> = {},
+  options: { workers?: boolean; outboundCa?: () => string; templates?: TemplateRegistry } = {},
+): () => TestService {
   let current: TestService | undefined;
   let stopService: (() => Promise<void>) | undefined;
   beforeEach(async () => {
@@ -57,6 +62,7 @@ export function useService(kind: DatabaseKind, env: Record<string, string> = {},
       now,
       encoder: { settings: libx264Settings("ultrafast"), reason: "tests" },
       renderPool: { maxConcurrentRenders: 1, threads: 2 },
+      templates: options.templates,
     });
     const deps = wiring.app;
     const app = createApp(deps);

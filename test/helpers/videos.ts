@@ -1,5 +1,5 @@
 import type { TestService } from "./harness.ts";
-import { redditStory } from "../../src/templates/reddit-story/inputs.ts";
+import { redditStory } from "../../src/templates/reddit-story/index.ts";
 
 /** A valid reddit_story create body; `extra` goes next to template and inputs. */
 export function storyBody(extra: Record<string, unknown> = {}, inputs: Record<string, unknown> = {}) {

@@ -20,7 +20,7 @@ describe.each(DATABASE_KINDS)("served documents on %s", (kind) => {
     expect(doc.openapi).toBe("3.1.0");
     expect(doc.info.version).toBe("1.0.0");
     await SwaggerParser.validate(structuredClone(doc));
-    for (const route of allRoutes()) {
+    for (const route of allRoutes(TEMPLATES)) {
       const op = doc.paths[route.path]?.[route.method.toLowerCase()];
       expect(op?.operationId).toBe(route.operationId);
       expect(op.security).toEqual(route.auth === "key" ? [{ bearerAuth: [] }] : []);
@@ -30,7 +30,7 @@ describe.each(DATABASE_KINDS)("served documents on %s", (kind) => {
     }
     expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: "http", scheme: "bearer" });
     expect(doc.components.schemas.Problem.properties.code.enum).toEqual(Object.keys(REQUEST_ERRORS));
-    for (const t of TEMPLATES) expect(Object.keys(doc.components.schemas)).toContain(t.id.replace(/(^|_)(\w)/g, (_: string, __: string, c: string) => c.toUpperCase()) + "Inputs");
+    for (const t of TEMPLATES.list) expect(Object.keys(doc.components.schemas)).toContain(t.id.replace(/(^|_)(\w)/g, (_: string, __: string, c: string) => c.toUpperCase()) + "Inputs");
     expect(doc.paths["/v1/estimate"].post.responses["413"].content["application/problem+json"]).toBeDefined();
   });
 
@@ -49,19 +49,19 @@ describe.each(DATABASE_KINDS)("served documents on %s", (kind) => {
     const res = await svc().request("/v1/llms.txt");
     expect(res.headers.get("content-type")).toStartWith("text/plain");
     const text = await res.text();
-    for (const t of TEMPLATES) expect(text).toContain(`/v1/templates/${t.id}.txt`);
-    for (const r of allRoutes()) expect(text).toContain(`${r.method} ${r.path}`);
+    for (const t of TEMPLATES.list) expect(text).toContain(`/v1/templates/${t.id}.txt`);
+    for (const r of allRoutes(TEMPLATES)) expect(text).toContain(`${r.method} ${r.path}`);
     for (const code of Object.keys(REQUEST_ERRORS)) expect(text).toContain(code);
     expect(text).toContain("Retry-After");
     expect(text).toContain("X-Service-Signature");
   });
 
-  test.each(TEMPLATES.map((t) => t.id))("GET /v1/templates/%s.txt has inputs, defaults, examples, credits, notes and errors", async (id) => {
+  test.each(TEMPLATES.list.map((t) => t.id))("GET /v1/templates/%s.txt has inputs, defaults, examples, credits, notes and errors", async (id) => {
     const res = await svc().request(`/v1/templates/${id}.txt`);
     expect(res.status).toBe(200);
     const text = await res.text();
     for (const heading of ["## Inputs", "## Defaults", "## Credits", "## Notes", "## Errors", "Minimal example"]) expect(text).toContain(heading);
-    const template = TEMPLATES.find((t) => t.id === id)!;
+    const template = TEMPLATES.list.find((t) => t.id === id)!;
     for (const field of Object.keys(template.inputs.properties)) expect(text).toContain(`- ${field} (`);
     // Both examples appear as complete request bodies.
     const bodies = [...text.matchAll(/^\{\n[\s\S]*?^\}$/gm)].map((m) => JSON.parse(m[0]));

@@ -4,6 +4,7 @@ import { MAX_BODY_BYTES } from "../../src/http/body.ts";
 import type { RouteDef } from "../../src/http/route.ts";
 import { Type } from "@sinclair/typebox";
 import { allRoutes } from "../../src/routes.ts";
+import { TEMPLATES } from "../../src/templates/registry.ts";
 import { DATABASE_KINDS } from "../helpers/databases.ts";
 import { BASE, useService } from "../helpers/harness.ts";
 import { expectProblem } from "../helpers/problem.ts";
@@ -58,7 +59,7 @@ describe.each(DATABASE_KINDS)("error paths on %s", (kind) => {
     };
     const logged: unknown[] = [];
     const deps = { ...svc().deps, log: { ...svc().deps.log, error: (_m: string, f?: unknown) => logged.push(f) } };
-    const app = createApp(deps, [...allRoutes(), throwing]);
+    const app = createApp(deps, [...allRoutes(TEMPLATES), throwing]);
     const res = await app.handle(new Request(`${BASE}/v1/boom`));
     const body = await expectProblem(res, 500, "INTERNAL_ERROR");
     expect(body.requestId).toBe(res.headers.get("x-request-id")!);

@@ -8,9 +8,9 @@ describe.each(DATABASE_KINDS)("POST /v1/estimate on %s", (kind) => {
   const svc = useService(kind);
   const post = async (json: unknown, key: string) => svc().request("/v1/estimate", { method: "POST", key, json });
 
-  test.each(TEMPLATES.map((t) => t.id))("%s examples are estimated", async (id) => {
+  test.each(TEMPLATES.list.map((t) => t.id))("%s examples are estimated", async (id) => {
     const { apiKey } = await svc().createAccount();
-    const template = TEMPLATES.find((t) => t.id === id)!;
+    const template = TEMPLATES.list.find((t) => t.id === id)!;
     for (const inputs of [template.examples.minimal, template.examples.full]) {
       const res = await post({ template: id, inputs }, apiKey);
       expect(res.status).toBe(200);
@@ -54,7 +54,7 @@ describe.each(DATABASE_KINDS)("POST /v1/estimate on %s", (kind) => {
     const { apiKey } = await svc().createAccount();
     const voice = await expectProblem(await post({ template: "quiz_video", inputs: { topic: "Rivers", voiceId: "2EiwWnXFnvU5JabPnv8n" } }, apiKey), 400, "INVALID_VOICE");
     expect(voice.errors[0].path).toBe("inputs.voiceId");
-    const story = TEMPLATES.find((t) => t.id === "reddit_story")!.examples.minimal;
+    const story = TEMPLATES.list.find((t) => t.id === "reddit_story")!.examples.minimal;
     await expectProblem(await post({ template: "reddit_story", inputs: { ...story, silent: true } }, apiKey), 400, "NARRATION_REQUIRED");
   });
 });

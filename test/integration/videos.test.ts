@@ -5,8 +5,8 @@ import { DATABASE_KINDS } from "../helpers/databases.ts";
 import { useService } from "../helpers/harness.ts";
 import { expectProblem } from "../helpers/problem.ts";
 import { storyBody } from "../helpers/videos.ts";
-import { articleVideo } from "../../src/templates/article-video/inputs.ts";
-import { quizVideo } from "../../src/templates/quiz-video/inputs.ts";
+import { articleVideo } from "../../src/templates/article-video/index.ts";
+import { quizVideo } from "../../src/templates/quiz-video/index.ts";
 
 describe.each(DATABASE_KINDS)("videos on %s", (kind) => {
   const svc = useService(kind);

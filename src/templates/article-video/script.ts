@@ -4,6 +4,7 @@ import type { IngestedSource } from "../../content/ingest.ts";
 import { sourceFromText } from "../../content/ingest.ts";
 import type { ContentPorts } from "../../content/ports.ts";
 import type { Generator } from "../../content/writer.ts";
+import type { ArticleVideoInputs } from "./inputs.ts";
 
 /** An article script as it is stored on a draft project and in the video's script stage. */
 export interface ArticleScriptContent {
@@ -20,8 +21,9 @@ export interface ArticleScriptContent {
 }
 
 /** Reads the source (URL or pasted text) and writes its script. */
-export async function writeArticleContent(inputs: Record<string, any>, content: ContentPorts): Promise<ArticleScriptContent> {
-  const source: IngestedSource = inputs.source.kind === "url" ? await content.ingestUrl(inputs.source.url) : sourceFromText(inputs.source.text);
+export async function writeArticleContent(inputs: ArticleVideoInputs, content: ContentPorts): Promise<ArticleScriptContent> {
+  // The kind rule makes the field of the chosen kind present.
+  const source: IngestedSource = inputs.source.kind === "url" ? await content.ingestUrl(inputs.source.url!) : sourceFromText(inputs.source.text!);
   const script = await content.writer.articleScript(source, { length: inputs.length, tone: inputs.tone, wordsPerSecond: content.wordsPerSecond });
   if (!script.text) throw new ContentError("SCRIPT_FAILED", "No script could be written from the source.");
   return {
@@ -36,4 +38,10 @@ export async function writeArticleContent(inputs: Record<string, any>, content: 
     wordCount: script.wordCount,
     generator: script.generator,
   };
+}
+
+/** The script as POST /v1/scripts shows it, with how long it reads at the narrator's pace. */
+export function presentArticleScript(content: ArticleScriptContent, wordsPerSecond: number) {
+  const { kind: _kind, generator: _generator, ...script } = content;
+  return { script: { ...script, estimatedSeconds: Math.round((content.wordCount / wordsPerSecond) * 10) / 10 } };
 }

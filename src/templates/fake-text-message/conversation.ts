@@ -1,5 +1,5 @@
 import { FPS } from "../../../render/timeline.ts";
-import { PACING_MS } from "./inputs.ts";
+import { type FakeTextMessageInputs, PACING_MS } from "./inputs.ts";
 
 /**
  * When everything in a chat video happens: pure, from the inputs and the length of each message's voice
@@ -7,27 +7,10 @@ import { PACING_MS } from "./inputs.ts";
  * window, so the drawing cost grows with the number of messages, not with the video's length.
  */
 
-export type Sender = "me" | "them";
+export type Sender = FakeTextMessageInputs["messages"][number]["sender"];
 
-export interface ChatMessageInput {
-  sender: Sender;
-  text?: string;
-  imageAssetId?: string;
-  delayMs?: number;
-  timestampLabel?: string;
-  gapLabel?: string;
-  receipt?: string;
-  typingIndicatorBefore?: boolean;
-}
-
-export interface ConversationInputs {
-  messages: ChatMessageInput[];
-  pacing?: keyof typeof PACING_MS;
-  captions?: { afterMessage: number; text: string; delayMs?: number; position?: "below_card" | "above_card" }[];
-  hookText?: { text: string; seconds?: number };
-  endCard?: { line1: string; line2?: string; seconds?: number };
-  cutAfterMessage?: number;
-}
+/** The inputs that decide the timing. */
+export type ConversationInputs = Pick<FakeTextMessageInputs, "messages" | "pacing" | "captions" | "hookText" | "endCard" | "cutAfterMessage">;
 
 export type ChatRow =
   | { kind: "message"; index: number; sender: Sender; text?: string; imageAssetId?: string; receipt?: string }
@@ -60,13 +43,15 @@ export interface ConversationPlan {
 export const IMAGE_HOLD_SECONDS = 3;
 /** A gap label row is shown alone this long before its message (fixed, as the spec says). */
 export const GAP_LABEL_SECONDS = 0.9;
+/** The shortest a typing bubble shows; a longer message types a little longer. */
+export const MIN_TYPING_SECONDS = 0.8;
 /** The shortest a message stays before the next one, even with a very short clip. */
 const MIN_HOLD_SECONDS = 0.6;
 const TAIL_SECONDS = 0.4;
 
 /** Typing lasts at least 800 ms, a little longer for a longer message, at most 1.6 s. */
 export function typingSeconds(text: string | undefined): number {
-  return 0.8 + Math.min(0.8, (text?.length ?? 0) * 0.01);
+  return MIN_TYPING_SECONDS + Math.min(0.8, (text?.length ?? 0) * 0.01);
 }
 
 /** Times sit on frame boundaries, so "the frame where a message appears" is exact. */
@@ -76,7 +61,7 @@ const onFrame = (t: number) => Math.round(t * FPS) / FPS;
  * `clipSeconds[i]`: length of message i's voice clip (undefined for an image message).
  */
 export function planConversation(inputs: ConversationInputs, clipSeconds: readonly (number | undefined)[]): ConversationPlan {
-  const defaultGapMs = PACING_MS[inputs.pacing ?? "normal"];
+  const defaultGapMs = PACING_MS[inputs.pacing];
   const states: ChatState[] = [];
   const rows: ChatRow[] = [];
   const show = (at: number, extra: ChatRow[] = []) => {
@@ -90,7 +75,7 @@ export function planConversation(inputs: ConversationInputs, clipSeconds: readon
   let t = 0;
   let hook: Window | undefined;
   if (inputs.hookText) {
-    hook = { start: 0, end: onFrame(inputs.hookText.seconds ?? 2) };
+    hook = { start: 0, end: onFrame(inputs.hookText.seconds) };
     t = hook.end;
   }
   show(t);
@@ -116,7 +101,7 @@ export function planConversation(inputs: ConversationInputs, clipSeconds: readon
   const chatEnd = t;
   let endCard: Window | undefined;
   if (inputs.endCard) {
-    endCard = { start: chatEnd, end: onFrame(chatEnd + (inputs.endCard.seconds ?? 2.5)) };
+    endCard = { start: chatEnd, end: onFrame(chatEnd + inputs.endCard.seconds) };
     t = endCard.end;
   }
   const duration = onFrame(t + TAIL_SECONDS);
@@ -124,7 +109,7 @@ export function planConversation(inputs: ConversationInputs, clipSeconds: readon
   states.at(-1)!.end = endCard ? chatEnd : duration;
 
   const captions = (inputs.captions ?? [])
-    .map((c) => ({ text: c.text, position: c.position ?? "below_card", start: onFrame(appearAt[c.afterMessage - 1]! + (c.delayMs ?? 0) / 1000) }))
+    .map((c) => ({ text: c.text, position: c.position, start: onFrame(appearAt[c.afterMessage - 1]! + c.delayMs / 1000) }))
     .filter((c) => c.start < chatEnd)
     .sort((a, b) => a.start - b.start)
     .map((c, i, all) => {

@@ -1,14 +1,15 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { type ImageLayer, type Timeline, VIDEO_HEIGHT } from "../../../render/timeline.ts";
-import { CHARS_PER_SECOND } from "../../estimate/duration.ts";
+import { CHARS_PER_SECOND } from "../../billing/charges.ts";
 import { narrateLines } from "../../narration/narrator.ts";
 import { type PreparedMedia, prepareMedia } from "../media-choice.ts";
-import { type Charges, type ProductionContext, recordNarration, StageFailure, type TemplateProduction, videoCharges } from "../production.ts";
+import { StageFailure } from "../production.ts";
+import type { DurationEstimate, NarrationUsage, PreRenderStage, ProductionContext } from "../template.ts";
 import { type ChatImage, type ChatScreen, chatScreenSvg } from "./chat-screen.ts";
-import { chatStyle, type Theme } from "./chat-styles.ts";
-import { type ConversationInputs, type ConversationPlan, planConversation } from "./conversation.ts";
-import { DEFAULT_TEXT_VOICES } from "./inputs.ts";
+import { chatStyle } from "./chat-styles.ts";
+import { type ConversationPlan, GAP_LABEL_SECONDS, IMAGE_HOLD_SECONDS, MIN_TYPING_SECONDS, planConversation } from "./conversation.ts";
+import { type FakeTextMessageInputs, PACING_MS } from "./inputs.ts";
 import { type Card, captionCardSvg, centeredX, endCardSvg, hookCardSvg } from "./overlay-cards.ts";
 
 interface ImageFile {
@@ -32,17 +33,7 @@ export const CARD_TOP = 300;
 const CARD_MAX_HEIGHT = VIDEO_HEIGHT - CARD_TOP - 330;
 const CAPTION_GAP = 36;
 
-type ChatInputs = ConversationInputs & {
-  platform?: string;
-  theme?: Theme;
-  contact: { name: string; avatarAssetId?: string };
-  voices?: { me?: string; them?: string };
-  background?: { category?: string; assetId?: string; ownUrl?: string };
-  music?: { assetId?: string; ownUrl?: string; volume?: number };
-  layout?: { cardWidthPct?: number; cardHeight?: "fit" | "full" };
-};
-
-async function findImages(ctx: ProductionContext, inputs: ChatInputs): Promise<Pick<ChatMedia, "avatar" | "images">> {
+async function findImages(ctx: ProductionContext<FakeTextMessageInputs>, inputs: FakeTextMessageInputs): Promise<Pick<ChatMedia, "avatar" | "images">> {
   const wanted = new Map<string, string>();
   if (inputs.contact.avatarAssetId) wanted.set(inputs.contact.avatarAssetId, "contact.avatarAssetId");
   inputs.messages.forEach((m, i) => m.imageAssetId && !wanted.has(m.imageAssetId) && wanted.set(m.imageAssetId, `messages[${i}].imageAssetId`));
@@ -61,14 +52,14 @@ async function findImages(ctx: ProductionContext, inputs: ChatInputs): Promise<P
 const dataUri = (file: ImageFile): ChatImage => ({ href: `data:image/jpeg;base64,${readFileSync(file.path).toString("base64")}`, width: file.width, height: file.height });
 
 /** The chat screen every frame is drawn from. */
-export function chatScreenOf(inputs: ChatInputs, media: Pick<ChatMedia, "avatar" | "images">): ChatScreen {
-  const { platform, style } = chatStyle(inputs.platform ?? "imessage", inputs.theme ?? "dark");
+export function chatScreenOf(inputs: Pick<FakeTextMessageInputs, "platform" | "theme" | "layout" | "contact">, media: Pick<ChatMedia, "avatar" | "images">): ChatScreen {
+  const { platform, style } = chatStyle(inputs.platform, inputs.theme);
   return {
     platform,
     style,
-    width: Math.round((1080 * (inputs.layout?.cardWidthPct ?? 80)) / 100),
+    width: Math.round((1080 * inputs.layout.cardWidthPct) / 100),
     maxHeight: CARD_MAX_HEIGHT,
-    cardHeight: inputs.layout?.cardHeight ?? "fit",
+    cardHeight: inputs.layout.cardHeight,
     contactName: inputs.contact.name,
     avatar: media.avatar ? dataUri(media.avatar) : undefined,
     images: Object.fromEntries(Object.entries(media.images).map(([id, file]) => [id, dataUri(file)])),
@@ -80,7 +71,7 @@ export function chatScreenOf(inputs: ChatInputs, media: Pick<ChatMedia, "avatar"
  * is the PNG of `plan.states[i]`; `cards` are the hook, end card and captions in that order.
  */
 export function chatTimeline(
-  inputs: ChatInputs,
+  inputs: FakeTextMessageInputs,
   plan: ConversationPlan,
   media: PreparedMedia,
   voices: ChatVoices,
@@ -110,71 +101,82 @@ export function chatTimeline(
     layers,
     audio: voices.clips.flatMap((clip, i) => (clip ? [{ path: clip.audioPath, start: plan.appearAt[i]!, volume: 1, kind: "narration" as const }] : [])),
   };
-  if (media.musicPath) timeline.audio.push({ path: media.musicPath, start: 0, volume: (inputs.music?.volume ?? 30) / 100, kind: "music", loop: true });
+  if (media.musicPath) timeline.audio.push({ path: media.musicPath, start: 0, volume: inputs.music.volume / 100, kind: "music", loop: true });
   return timeline;
 }
 
-async function drawCard(ctx: ProductionContext, card: Card, name: string): Promise<Card & { path: string }> {
+async function drawCard(ctx: ProductionContext<FakeTextMessageInputs>, card: Card, name: string): Promise<Card & { path: string }> {
   const path = join(ctx.workDir, name);
   if (!existsSync(path)) await ctx.ports.drawPng(card.svg, path);
   return { ...card, path };
 }
 
-export const fakeTextMessageProduction: TemplateProduction = {
-  stages: ["preparing_media", "narrating"],
+export async function runChatStage(stage: PreRenderStage, ctx: ProductionContext<FakeTextMessageInputs>): Promise<unknown> {
+  const inputs = ctx.inputs;
+  if (stage === "preparing_media") {
+    const media = await prepareMedia(ctx, inputs.background, inputs.music);
+    return { ...media, ...(await findImages(ctx, inputs)) } satisfies ChatMedia;
+  }
+  if (stage === "narrating") {
+    const spoken = inputs.messages.flatMap((m, i) => (m.text ? [{ index: i, line: { text: m.text, voiceId: inputs.voices[m.sender] } }] : []));
+    const clips = await narrateLines(ctx.ports.narrator, spoken.map((s) => s.line), ctx.workDir);
+    const byMessage: ChatVoices["clips"] = inputs.messages.map(() => null);
+    spoken.forEach((s, k) => (byMessage[s.index] = { audioPath: clips[k]!.audioPath, duration: clips[k]!.duration }));
+    return { clips: byMessage } satisfies ChatVoices;
+  }
+  throw new Error(`fake_text_message has no ${stage} stage`);
+}
 
-  async runStage(stage, ctx) {
-    const inputs = ctx.inputs as unknown as ChatInputs;
-    if (stage === "preparing_media") {
-      const media = await prepareMedia(ctx, inputs.background ?? {}, inputs.music ?? {});
-      return { ...media, ...(await findImages(ctx, inputs)) } satisfies ChatMedia;
-    }
-    if (stage === "narrating") {
-      const voice = { me: inputs.voices?.me ?? DEFAULT_TEXT_VOICES.me, them: inputs.voices?.them ?? DEFAULT_TEXT_VOICES.them };
-      const spoken = inputs.messages.flatMap((m, i) => (m.text ? [{ index: i, line: { text: m.text, voiceId: voice[m.sender] } }] : []));
-      return recordNarration("fake_text_message", async () => {
-        const clips = await narrateLines(ctx.ports.narrator, spoken.map((s) => s.line), ctx.workDir);
-        const byMessage: ChatVoices["clips"] = inputs.messages.map(() => null);
-        spoken.forEach((s, k) => (byMessage[s.index] = { audioPath: clips[k]!.audioPath, duration: clips[k]!.duration }));
-        return { clips: byMessage } satisfies ChatVoices;
-      });
-    }
-    throw new Error(`fake_text_message has no ${stage} stage`);
-  },
+export function chatStageFiles(stage: PreRenderStage, output: unknown): string[] {
+  if (stage === "narrating") return (output as ChatVoices).clips.flatMap((c) => (c ? [c.audioPath] : []));
+  if (stage === "preparing_media") return Object.values((output as ChatMedia).images).map((i) => i.path);
+  return [];
+}
 
-  stageFiles(stage, output) {
-    if (stage === "narrating") return (output as ChatVoices).clips.flatMap((c) => (c ? [c.audioPath] : []));
-    if (stage === "preparing_media") return Object.values((output as ChatMedia).images).map((i) => i.path);
-    return [];
-  },
+export async function composeChat(ctx: ProductionContext<FakeTextMessageInputs>, outputs: Record<string, unknown>) {
+  const inputs = ctx.inputs;
+  const media = outputs.preparing_media as ChatMedia;
+  const voices = outputs.narrating as ChatVoices;
+  const plan = planConversation(inputs, voices.clips.map((c) => c?.duration));
+  const screen = chatScreenOf(inputs, media);
+  // Only the states where the screen changes are drawn, all at once on the pool's threads.
+  const frames = await Promise.all(
+    plan.states.map(async (state, i) => {
+      const path = join(ctx.workDir, `chat-${String(i).padStart(3, "0")}.png`);
+      const { svg, width, height } = chatScreenSvg(screen, state.rows);
+      if (!existsSync(path)) await ctx.ports.drawPng(svg, path);
+      return { path, width, height };
+    }),
+  );
+  const [hook, endCard, captions] = await Promise.all([
+    inputs.hookText ? drawCard(ctx, hookCardSvg(inputs.hookText.text), "hook.png") : undefined,
+    inputs.endCard ? drawCard(ctx, endCardSvg(inputs.endCard.line1, inputs.endCard.line2), "end-card.png") : undefined,
+    Promise.all(plan.captions.map((c, i) => drawCard(ctx, captionCardSvg(c.text), `caption-${i}.png`))),
+  ]);
+  return { timeline: chatTimeline(inputs, plan, media, voices, { frames, hook, endCard, captions }), cutAtMs: plan.cutAtMs };
+}
 
-  async compose(ctx, outputs) {
-    const inputs = ctx.inputs as unknown as ChatInputs;
-    const media = outputs.preparing_media as ChatMedia;
-    const voices = outputs.narrating as ChatVoices;
-    const plan = planConversation(inputs, voices.clips.map((c) => c?.duration));
-    const screen = chatScreenOf(inputs, media);
-    // Only the states where the screen changes are drawn, all at once on the pool's threads.
-    const frames = await Promise.all(
-      plan.states.map(async (state, i) => {
-        const path = join(ctx.workDir, `chat-${String(i).padStart(3, "0")}.png`);
-        const { svg, width, height } = chatScreenSvg(screen, state.rows);
-        if (!existsSync(path)) await ctx.ports.drawPng(svg, path);
-        return { path, width, height };
-      }),
-    );
-    const [hook, endCard, captions] = await Promise.all([
-      inputs.hookText ? drawCard(ctx, hookCardSvg(inputs.hookText.text), "hook.png") : undefined,
-      inputs.endCard ? drawCard(ctx, endCardSvg(inputs.endCard.line1, inputs.endCard.line2), "end-card.png") : undefined,
-      Promise.all(plan.captions.map((c, i) => drawCard(ctx, captionCardSvg(c.text), `caption-${i}.png`))),
-    ]);
-    return { timeline: chatTimeline(inputs, plan, media, voices, { frames, hook, endCard, captions }), cutAtMs: plan.cutAtMs };
-  },
+/** Billed like reddit_story: 15 characters per second of the messages' text. */
+const speechSeconds = (text: string) => text.length / CHARS_PER_SECOND;
 
-  charges(inputs, outputs, legacy): Charges {
-    const voices = outputs.narrating as ChatVoices;
-    // Billed like reddit_story: 15 characters per second of the messages' text.
-    const chars = (inputs as unknown as ChatInputs).messages.reduce((n, m) => n + (m.text?.length ?? 0), 0);
-    return videoCharges(chars / CHARS_PER_SECOND, voices.clips.reduce((s, c) => s + (c?.duration ?? 0), 0), legacy);
-  },
-};
+/** Pure: the conversation timed with estimated clips, as the planner times it with recorded ones. */
+export function estimateChat(inputs: FakeTextMessageInputs): DurationEstimate {
+  const pacingMs = PACING_MS[inputs.pacing];
+  let narration = 0;
+  let total = inputs.hookText ? inputs.hookText.seconds : 0;
+  for (const m of inputs.messages) {
+    const clip = m.text ? speechSeconds(m.text) : IMAGE_HOLD_SECONDS;
+    if (m.text) narration += clip;
+    total += clip + (m.delayMs ?? pacingMs) / 1000;
+    if (m.typingIndicatorBefore) total += MIN_TYPING_SECONDS;
+    if (m.gapLabel) total += GAP_LABEL_SECONDS;
+  }
+  if (inputs.endCard) total += inputs.endCard.seconds;
+  return { videoSeconds: total, narrationSeconds: narration };
+}
+
+export function chatUsage(inputs: FakeTextMessageInputs, outputs: Record<string, unknown>): NarrationUsage {
+  const voices = outputs.narrating as ChatVoices;
+  const chars = inputs.messages.reduce((n, m) => n + (m.text?.length ?? 0), 0);
+  return { billedSeconds: chars / CHARS_PER_SECOND, recordedSeconds: voices.clips.reduce((s, c) => s + (c?.duration ?? 0), 0) };
+}

@@ -2,7 +2,8 @@ import { existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { narrateLines } from "../../narration/narrator.ts";
 import { seedOf, serverBackground } from "../media-choice.ts";
-import { type Charges, type ProductionContext, recordNarration, type TemplateProduction, videoCharges, writeContent } from "../production.ts";
+import type { DurationEstimate, NarrationUsage, PreRenderStage, ProductionContext } from "../template.ts";
+import type { QuizVideoInputs } from "./inputs.ts";
 import { type CardStyle, countdownBadgeSvg, introCardSvg, outroCardSvg, questionCardSvg, revealCardSvg } from "./cards.ts";
 import { type QuizPackContent, quizTitle, writeQuizContent } from "./pack-step.ts";
 import { type QuizCards, type QuizClip, quizLines, type QuizNarration, quizTimeline, silentClip } from "./quiz-plan.ts";
@@ -12,7 +13,7 @@ function allClips(n: QuizNarration): QuizClip[] {
 }
 
 /** Draws every card of the video once (cards already drawn by an earlier attempt are kept). */
-async function drawCards(ctx: ProductionContext, pack: QuizPackContent, style: CardStyle, countdown: number): Promise<QuizCards> {
+async function drawCards(ctx: ProductionContext<QuizVideoInputs>, pack: QuizPackContent, style: CardStyle, countdown: number): Promise<QuizCards> {
   const dir = join(ctx.workDir, "cards");
   mkdirSync(dir, { recursive: true });
   const jobs: Promise<void>[] = [];
@@ -21,7 +22,7 @@ async function drawCards(ctx: ProductionContext, pack: QuizPackContent, style: C
     if (!existsSync(path)) jobs.push(ctx.ports.drawPng(svg(), path));
     return path;
   };
-  const inputs = ctx.inputs as Record<string, any>;
+  const inputs = ctx.inputs;
   const total = pack.questions.length;
   const cards: QuizCards = {
     intro: draw("intro", () => introCardSvg(quizTitle(inputs), total, pack.difficulty, style)),
@@ -36,54 +37,64 @@ async function drawCards(ctx: ProductionContext, pack: QuizPackContent, style: C
   return cards;
 }
 
-export const quizVideoProduction: TemplateProduction = {
-  stages: ["generating_script", "narrating"],
-
-  async runStage(stage, ctx, outputs) {
-    const inputs = ctx.inputs as Record<string, any>;
-    if (stage === "generating_script") return writeContent("quiz_video", () => writeQuizContent(inputs, ctx.ports.content, seedOf(ctx.videoId)));
-    if (stage === "narrating") {
-      const pack = outputs.generating_script as QuizPackContent;
-      const lines = quizLines(pack, quizTitle(inputs));
-      const texts = [lines.intro, ...lines.questions.flatMap((q) => [q.ask, q.reveal]), lines.outro];
-      let clips: QuizClip[];
-      if (inputs.silent) clips = texts.map(silentClip);
-      else {
-        const dir = join(ctx.workDir, "voice");
-        mkdirSync(dir, { recursive: true });
-        const recorded = await recordNarration("quiz_video", () => narrateLines(ctx.ports.narrator, texts.map((text) => ({ text, voiceId: inputs.voiceId, language: "en" })), dir));
-        clips = recorded.map((c) => ({ audioPath: c.audioPath, duration: c.duration, words: c.words }));
-      }
-      const narration: QuizNarration = {
-        intro: clips[0]!,
-        questions: pack.questions.map((_, i) => ({ ask: clips[1 + 2 * i]!, reveal: clips[2 + 2 * i]! })),
-        outro: clips.at(-1)!,
-      };
-      return narration;
-    }
-    throw new Error(`quiz_video has no ${stage} stage`);
-  },
-
-  stageFiles(stage, output) {
-    return stage === "narrating" ? allClips(output as QuizNarration).flatMap((c) => (c.audioPath ? [c.audioPath] : [])) : [];
-  },
-
-  async compose(ctx, outputs) {
-    const inputs = ctx.inputs as Record<string, any>;
+export async function runQuizStage(stage: PreRenderStage, ctx: ProductionContext<QuizVideoInputs>, outputs: Record<string, unknown>): Promise<unknown> {
+  const inputs = ctx.inputs;
+  if (stage === "generating_script") return writeQuizContent(inputs, ctx.ports.content, seedOf(ctx.videoId));
+  if (stage === "narrating") {
     const pack = outputs.generating_script as QuizPackContent;
-    const cards = await drawCards(ctx, pack, { theme: inputs.theme, font: inputs.font }, inputs.countdownSeconds);
-    const media = serverBackground(ctx);
-    const { timeline } = quizTimeline(outputs.narrating as QuizNarration, cards, {
-      countdownSeconds: inputs.countdownSeconds,
-      captionsEnabled: inputs.captionsEnabled === true,
-      captionPreset: "classicWhite",
-      background: { kind: "video", path: media.backgroundPath, fitted: media.fitted },
-    });
-    return { timeline };
-  },
+    const lines = quizLines(pack, quizTitle(inputs));
+    const texts = [lines.intro, ...lines.questions.flatMap((q) => [q.ask, q.reveal]), lines.outro];
+    let clips: QuizClip[];
+    if (inputs.silent) clips = texts.map(silentClip);
+    else {
+      const dir = join(ctx.workDir, "voice");
+      mkdirSync(dir, { recursive: true });
+      const recorded = await narrateLines(ctx.ports.narrator, texts.map((text) => ({ text, voiceId: inputs.voiceId, language: "en" })), dir);
+      clips = recorded.map((c) => ({ audioPath: c.audioPath, duration: c.duration, words: c.words }));
+    }
+    const narration: QuizNarration = {
+      intro: clips[0]!,
+      questions: pack.questions.map((_, i) => ({ ask: clips[1 + 2 * i]!, reveal: clips[2 + 2 * i]! })),
+      outro: clips.at(-1)!,
+    };
+    return narration;
+  }
+  throw new Error(`quiz_video has no ${stage} stage`);
+}
 
-  charges(_inputs, outputs, legacy): Charges {
-    const seconds = allClips(outputs.narrating as QuizNarration).reduce((s, c) => s + (c.audioPath ? c.duration : 0), 0);
-    return videoCharges(seconds, seconds, legacy);
-  },
-};
+export function quizStageFiles(stage: PreRenderStage, output: unknown): string[] {
+  return stage === "narrating" ? allClips(output as QuizNarration).flatMap((c) => (c.audioPath ? [c.audioPath] : [])) : [];
+}
+
+export async function composeQuiz(ctx: ProductionContext<QuizVideoInputs>, outputs: Record<string, unknown>) {
+  const inputs = ctx.inputs;
+  const pack = outputs.generating_script as QuizPackContent;
+  const cards = await drawCards(ctx, pack, { theme: inputs.theme, font: inputs.font }, inputs.countdownSeconds);
+  const media = serverBackground(ctx);
+  const { timeline } = quizTimeline(outputs.narrating as QuizNarration, cards, {
+    countdownSeconds: inputs.countdownSeconds,
+    captionsEnabled: inputs.captionsEnabled,
+    captionPreset: "classicWhite",
+    background: { kind: "video", path: media.backgroundPath, fitted: media.fitted },
+  });
+  return { timeline };
+}
+
+/** Reading the title; a question and its four options; the answer with its fact line; the sign-off. */
+const INTRO_SECONDS = 3;
+const QUESTION_SECONDS = 7;
+const REVEAL_SECONDS = 4;
+const OUTRO_SECONDS = 3;
+
+export function estimateQuiz(inputs: QuizVideoInputs): DurationEstimate {
+  const count = inputs.questionCount;
+  const perQuestion = QUESTION_SECONDS + inputs.countdownSeconds + REVEAL_SECONDS;
+  const narration = count * (QUESTION_SECONDS + REVEAL_SECONDS) + INTRO_SECONDS;
+  return { videoSeconds: INTRO_SECONDS + count * perQuestion + OUTRO_SECONDS, narrationSeconds: inputs.silent ? 0 : narration };
+}
+
+/** Narration is billed across the whole pack, as recorded. */
+export function quizUsage(_inputs: QuizVideoInputs, outputs: Record<string, unknown>): NarrationUsage {
+  const seconds = allClips(outputs.narrating as QuizNarration).reduce((s, c) => s + (c.audioPath ? c.duration : 0), 0);
+  return { billedSeconds: seconds, recordedSeconds: seconds };
+}

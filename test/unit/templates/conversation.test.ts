@@ -2,12 +2,17 @@ import { expect, test } from "bun:test";
 import { chatScreenSvg } from "../../../src/templates/fake-text-message/chat-screen.ts";
 import { chatStyle } from "../../../src/templates/fake-text-message/chat-styles.ts";
 import { GAP_LABEL_SECONDS, IMAGE_HOLD_SECONDS, planConversation, typingSeconds } from "../../../src/templates/fake-text-message/conversation.ts";
+import { fakeTextMessage } from "../../../src/templates/fake-text-message/index.ts";
+import { withDefaults } from "../../../src/templates/validate.ts";
+
+/** Inputs as validation leaves them: every default filled in. */
+const chat = (fields: object) => withDefaults(fakeTextMessage, { contact: { name: "Sam" }, ...fields });
 
 const close = (a: number, b: number) => expect(Math.abs(a - b)).toBeLessThan(1 / 30 + 1e-9);
 
 test("each message holds for its clip; delays, gap labels and typing come before it; images hold 3 s", () => {
   const plan = planConversation(
-    {
+    chat({
       messages: [
         { sender: "them", text: "hi" },
         { sender: "me", text: "hello there", delayMs: 500, typingIndicatorBefore: true },
@@ -15,7 +20,7 @@ test("each message holds for its clip; delays, gap labels and typing come before
         { sender: "me", text: "nice" },
       ],
       pacing: "slow",
-    },
+    }),
     [1.2, 2, undefined, 1],
   );
   close(plan.appearAt[0]!, 1); // slow pacing: 1 s before a message without delayMs
@@ -49,19 +54,19 @@ test("hook before, end card after, captions after their message, cutAtMs where m
     captions: [{ afterMessage: 2, text: "cap", delayMs: 300 }, { afterMessage: 3, text: "cap2" }],
     cutAfterMessage: 2,
   };
-  const plan = planConversation(inputs, [1, 1, 1]);
+  const plan = planConversation(chat(inputs), [1, 1, 1]);
   expect(plan.hook).toEqual({ start: 0, end: 2 });
   expect(plan.states[0]!.start).toBe(2);
   close(plan.captions[0]!.start, plan.appearAt[1]! + 0.3);
   expect(plan.captions[0]!.end).toBe(plan.captions[1]!.start);
   expect(plan.endCard!.start).toBe(plan.states.at(-1)!.end);
   expect(plan.cutAtMs).toBe(Math.round(plan.appearAt[2]! * 1000));
-  expect(planConversation({ ...inputs, cutAfterMessage: 3 }, [1, 1, 1]).cutAtMs).toBe(Math.round(plan.duration * 1000));
+  expect(planConversation(chat({ ...inputs, cutAfterMessage: 3 }), [1, 1, 1]).cutAtMs).toBe(Math.round(plan.duration * 1000));
 });
 
 test("a long chat scrolls: the newest message stays on a card no taller than its maximum", () => {
   const messages = Array.from({ length: 40 }, (_, i) => ({ sender: (i % 2 ? "me" : "them") as "me" | "them", text: `message number ${i}` }));
-  const plan = planConversation({ messages }, messages.map(() => 1));
+  const plan = planConversation(chat({ messages }), messages.map(() => 1));
   const { platform, style } = chatStyle("ios", "light");
   const screen = { platform, style, width: 864, maxHeight: 1290, cardHeight: "fit" as const, contactName: "Sam Lee", images: {} };
   const last = chatScreenSvg(screen, plan.states.at(-1)!.rows);

@@ -1,10 +1,18 @@
 import { describe, expect, test } from "bun:test";
 import Ajv2020 from "ajv/dist/2020";
 import { FormatRegistry } from "@sinclair/typebox";
-import { TEMPLATES, getTemplate } from "../../../src/templates/registry.ts";
+import { TEMPLATES } from "../../../src/templates/registry.ts";
 import { inputSchemaOf } from "../../../src/templates/describe.ts";
-import { pointerToPath, validateTemplateInputs } from "../../../src/templates/validate.ts";
-import type { TemplateId } from "../../../src/templates/template.ts";
+import { templateRequestEnvelope } from "../../../src/templates/request-schema.ts";
+import type { Template } from "../../../src/templates/template.ts";
+import { pointerToPath, validateTemplateRequest } from "../../../src/templates/validate.ts";
+
+/** Validates a template's inputs the way every endpoint does: inside a `{template, inputs}` body. */
+function validateInputs(template: Template, inputs: unknown) {
+  const result = validateTemplateRequest(TEMPLATES, templateRequestEnvelope({}), { template: template.id, inputs });
+  return result.ok ? { ok: true as const, inputs: result.value.inputs as Record<string, unknown> } : result;
+}
+const templateNamed = (id: string) => TEMPLATES.find(id)!;
 
 type Inputs = Record<string, any>;
 /** [what, change to the minimal example, expected path, expected issue code, expected top-level code] */
@@ -15,7 +23,7 @@ const SET_A_ONLY = "LcfcDJNUP1GQjkzn1xUU";
 const long = (n: number) => "x".repeat(n);
 const url = (n: number) => `https://example.com/${"a".repeat(n - 20)}`;
 
-const CASES: Record<TemplateId, Case[]> = {
+const CASES: Record<string, Case[]> = {
   article_video: [
     ["source missing", (i) => delete i.source, "inputs.source", "required"],
     ["source.kind unknown", (i) => (i.source.kind = "pdf"), "inputs.source.kind", "invalid_enum"],
@@ -170,12 +178,12 @@ const COMPARES_FIELDS = new Set(["caption afterMessage past the messages", "cutA
 const ajv = new Ajv2020({ allErrors: true, strict: false });
 ajv.addFormat("uri", (value: string) => FormatRegistry.Get("uri")!(value));
 
-for (const template of TEMPLATES) {
+for (const template of TEMPLATES.list) {
   describe(`${template.id} inputs`, () => {
     const checkWithAjv = ajv.compile(inputSchemaOf(template));
 
     test("the minimal example is valid and gets every default", () => {
-      const result = validateTemplateInputs(template, template.examples.minimal);
+      const result = validateInputs(template, template.examples.minimal);
       expect(result.ok).toBe(true);
       if (!result.ok) return;
       const topDefaults = Object.entries(template.inputs.properties).filter(([, p]) => "default" in (p as object));
@@ -183,7 +191,7 @@ for (const template of TEMPLATES) {
     });
 
     test("the full example is valid and keeps its values", () => {
-      const result = validateTemplateInputs(template, template.examples.full);
+      const result = validateInputs(template, template.examples.full);
       expect(result.ok).toBe(true);
       if (result.ok) expect(result.inputs).toMatchObject(template.examples.full);
     });
@@ -193,10 +201,10 @@ for (const template of TEMPLATES) {
       expect(checkWithAjv(template.examples.full)).toBe(true);
     });
 
-    test.each(CASES[template.id])("refuses %s", (_what, change, path, code, topCode = "INVALID_INPUT") => {
+    test.each(CASES[template.id]!)("refuses %s", (_what, change, path, code, topCode = "INVALID_INPUT") => {
       const inputs = structuredClone(template.examples.minimal) as Inputs;
       change(inputs);
-      const result = validateTemplateInputs(template, inputs);
+      const result = validateInputs(template, inputs);
       expect(result.ok).toBe(false);
       if (result.ok) return;
       expect(result.error.code).toBe(topCode as never);
@@ -209,7 +217,7 @@ for (const template of TEMPLATES) {
 
 describe("whole-body reports", () => {
   test("every failing field is reported, not only the first", () => {
-    const result = validateTemplateInputs(getTemplate("reddit_story"), { title: "", text: "short", voiceSpeed: 3, zzz: 1 });
+    const result = validateInputs(templateNamed("reddit_story"), { title: "", text: "short", voiceSpeed: 3, zzz: 1 });
     expect(result.ok).toBe(false);
     if (result.ok) return;
     const paths = result.error.extras.errors!.map((e) => e.path).sort();
@@ -217,7 +225,7 @@ describe("whole-body reports", () => {
   });
 
   test("a voice problem among others is INVALID_INPUT that still names the voice", () => {
-    const result = validateTemplateInputs(getTemplate("quiz_video"), { topic: "x", voiceId: SET_B_ONLY });
+    const result = validateInputs(templateNamed("quiz_video"), { topic: "x", voiceId: SET_B_ONLY });
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(result.error.code).toBe("INVALID_INPUT");

@@ -1,0 +1,74 @@
+import { VOICE_SET_B } from "../../catalog/voices.ts";
+import { RENDER_STEP, narrationStep } from "../credits.ts";
+import { defineTemplate } from "../template.ts";
+import { chatRules, FakeTextMessageInputs } from "./inputs.ts";
+import { chatStageFiles, chatUsage, composeChat, estimateChat, runChatStage } from "./production.ts";
+
+export const fakeTextMessage = defineTemplate<FakeTextMessageInputs>({
+  id: "fake_text_message",
+  name: "Text Messages",
+  description:
+    "Your own chat conversation rendered as a phone chat screen over gameplay footage, each message voiced (one voice for me, one for them). Nothing is generated.",
+  inputs: FakeTextMessageInputs,
+  rules: chatRules,
+  voiceFields: ["/voices/me", "/voices/them"],
+  voiceSet: VOICE_SET_B,
+  narrationRules: (inputs) => {
+    const voices = inputs.voices as { enabled?: unknown } | undefined;
+    return voices && voices.enabled === false
+      ? [{ pointer: "/voices/enabled", message: "every text-message video is voiced; voices.enabled must be true", code: "narration_required" }]
+      : [];
+  },
+  impliedDefaults: {},
+  freeStep: null,
+  paidSteps: [narrationStep("voices", "estimated at 15 characters per second"), RENDER_STEP],
+  notices: null,
+  failures: {
+    narration: "VOICE_TTS_FAILED",
+    stages: ["MEDIA_FETCH_FAILED", "MEDIA_INVALID", "MEDIA_TOO_LONG", "MEDIA_QUOTA_EXCEEDED", "BACKGROUND_UNAVAILABLE", "MUSIC_UNAVAILABLE", "IMAGE_UNAVAILABLE"],
+  },
+  notes: [
+    "Each message stays on screen for the length of its voice clip; delayMs or pacing adds a gap before it.",
+    "With cutAfterMessage N the video reports cutAtMs: the millisecond where message N+1 appears (or the end when N is the last message).",
+    "There is no free step and no projectId for this template.",
+    "Image asset ids (contact.avatarAssetId, messages[].imageAssetId) are the med_... ids returned by POST /v1/images {url} (public https, up to 15 MB, counted with own media; a URL imported in the last 30 days gives the same id). Any other id fails the video with IMAGE_UNAVAILABLE.",
+  ],
+  examples: {
+    minimal: {
+      contact: { name: "Mom" },
+      messages: [
+        { sender: "them", text: "Did you take the last slice of cake?" },
+        { sender: "me", text: "Define 'take'." },
+      ],
+    },
+    full: {
+      platform: "whatsapp",
+      theme: "light",
+      contact: { name: "Alex" },
+      messages: [
+        { sender: "them", text: "are you awake", timestampLabel: "Today 2:14 AM" },
+        { sender: "me", text: "no", typingIndicatorBefore: true, receipt: "Read" },
+        { sender: "them", text: "I think something is in the attic", delayMs: 1500 },
+        { sender: "me", text: "that's the cat", gapLabel: "5 minutes later" },
+        { sender: "them", text: "we don't have a cat" },
+      ],
+      pacing: "slow",
+      voices: { enabled: true, me: "TX3LPaxmHKxFdv7VOQHJ", them: "cgSgspJ2msm6clMCkdW9" },
+      background: { category: "Backrooms" },
+      music: { volume: 15 },
+      captions: [{ afterMessage: 5, text: "wait for it...", position: "above_card" }],
+      hookText: { text: "The text that ruined my night", seconds: 2 },
+      endCard: { line1: "Part 2?", line2: "Follow for more", seconds: 2 },
+      sfx: { send: true, receive: true, typing: false },
+      layout: { style: "card_over_background", cardWidthPct: 90, cardHeight: "fit" },
+      cutAfterMessage: 4,
+    },
+  },
+
+  stages: ["preparing_media", "narrating"],
+  runStage: runChatStage,
+  stageFiles: chatStageFiles,
+  compose: composeChat,
+  estimate: estimateChat,
+  usage: chatUsage,
+});

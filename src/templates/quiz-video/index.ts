@@ -1,0 +1,67 @@
+import { VOICE_SET_A } from "../../catalog/voices.ts";
+import { checkText, checkTopic } from "../../content/safety.ts";
+import { RENDER_STEP, narrationStep } from "../credits.ts";
+import { defineTemplate } from "../template.ts";
+import { QuizVideoInputs } from "./inputs.ts";
+import { type QuizPackContent, presentQuizPack, writeQuizContent } from "./pack-step.ts";
+import { composeQuiz, estimateQuiz, quizStageFiles, quizUsage, runQuizStage } from "./production.ts";
+
+export const quizVideo = defineTemplate<QuizVideoInputs>({
+  id: "quiz_video",
+  name: "AI Quiz Video",
+  description:
+    "A multiple-choice quiz: question card, countdown, answer reveal with a fact line, narrated, over a looping background.",
+  inputs: QuizVideoInputs,
+  rules: [],
+  voiceFields: ["/voiceId"],
+  voiceSet: VOICE_SET_A,
+  narrationRules: () => [],
+  contentRefusal: (inputs) => {
+    const topic = checkTopic(inputs.topic);
+    if (topic) return { pointer: "/topic", reason: topic.reason };
+    const title = inputs.videoTitle !== undefined ? checkText(inputs.videoTitle) : null;
+    return title && { pointer: "/videoTitle", reason: title.reason };
+  },
+  impliedDefaults: {},
+  freeStep: {
+    kind: "script",
+    projectKind: "pack",
+    makes: "packs",
+    write: writeQuizContent,
+    present: (content) => presentQuizPack(content as QuizPackContent),
+  },
+  paidSteps: [narrationStep("narration", "across the whole pack"), RENDER_STEP],
+  notices: [
+    "The questions are AI drafts: read them before publishing.",
+    "Fact-check every answer and fact line; check that each question has one clearly correct option.",
+  ],
+  failures: { narration: "NARRATION_FAILED", draft: "PACK_FAILED", stages: ["BACKGROUND_UNAVAILABLE", "PACK_FAILED"] },
+  notes: [
+    "Questions and fact lines are AI-drafted: check them before publishing.",
+    "POST /v1/scripts writes the question pack for free and returns a projectId; pass it to POST /v1/videos to reuse the pack. Option fields (voice, theme, font, countdown) still apply.",
+    "Topics that target a group of people are refused with SAFETY_REJECTED; a topic the question data cannot cover fails with PACK_FAILED.",
+  ],
+  examples: {
+    minimal: { topic: "Capital cities of Europe" },
+    full: {
+      topic: "Chemical elements",
+      difficulty: "hard",
+      questionCount: 7,
+      categoryId: "science",
+      videoTitle: "Element Quiz",
+      voiceId: "TxGEqnHWrfWFTfGW9XjX",
+      theme: "sunset",
+      font: "bangers",
+      countdownSeconds: 3,
+      captionsEnabled: true,
+      silent: false,
+    },
+  },
+
+  stages: ["generating_script", "narrating"],
+  runStage: runQuizStage,
+  stageFiles: quizStageFiles,
+  compose: composeQuiz,
+  estimate: estimateQuiz,
+  usage: quizUsage,
+});
