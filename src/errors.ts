@@ -128,7 +128,11 @@ export interface ApiErrorExtras {
   headers?: Record<string, string>;
 }
 
-/** An expected refusal. Thrown only at the HTTP edge; services return it as a value. */
+/**
+ * An expected refusal. Services throw it and the HTTP edge (app.ts) renders it as problem+json; pure
+ * decisions below them (the limiter's admissions, the plan gates) return refusals as values, which the
+ * calling service throws.
+ */
 export class ApiError extends Error {
   readonly status: number;
   constructor(
