@@ -22,17 +22,45 @@ export interface FfmpegRun {
   maxRssBytes: number;
 }
 
+/** ffmpeg was stopped because its caller gave up on the result. */
+export class FfmpegAborted extends Error {
+  constructor() {
+    super("ffmpeg was stopped: its caller no longer needs the result");
+  }
+}
+
 export interface FfmpegOptions {
   /** Called with output seconds written so far (from `-progress pipe:1`). */
   onProgress?(seconds: number): void;
+  /** Stops ffmpeg: SIGTERM, then SIGKILL after FFMPEG_KILL_GRACE_MS; the run then throws FfmpegAborted. */
   signal?: AbortSignal;
 }
 
+/** How long ffmpeg gets to exit after SIGTERM (it usually takes milliseconds) before it is killed. */
+export const FFMPEG_KILL_GRACE_MS = 2_000;
+
 const BASE_ARGS = ["-hide_banner", "-nostdin", "-y"];
+
+/** Stops `proc` when `signal` aborts; returns the function that stops listening. */
+function stopOnAbort(proc: { kill(signal?: NodeJS.Signals): void }, signal: AbortSignal | undefined): () => void {
+  if (!signal) return () => {};
+  let force: ReturnType<typeof setTimeout> | undefined;
+  const stop = () => {
+    proc.kill("SIGTERM");
+    force = setTimeout(() => proc.kill("SIGKILL"), FFMPEG_KILL_GRACE_MS);
+  };
+  if (signal.aborted) stop();
+  else signal.addEventListener("abort", stop, { once: true });
+  return () => {
+    signal.removeEventListener("abort", stop);
+    clearTimeout(force);
+  };
+}
 
 export async function runFfmpeg(args: readonly string[], options: FfmpegOptions = {}): Promise<FfmpegRun> {
   const progress = options.onProgress ? ["-progress", "pipe:1", "-nostats"] : [];
-  const proc = Bun.spawn(["ffmpeg", ...BASE_ARGS, ...progress, ...args], { stdout: "pipe", stderr: "pipe", signal: options.signal });
+  const proc = Bun.spawn(["ffmpeg", ...BASE_ARGS, ...progress, ...args], { stdout: "pipe", stderr: "pipe" });
+  const stopListening = stopOnAbort(proc, options.signal);
   const stdoutPromise = (async () => {
     let text = "";
     const decoder = new TextDecoder();
@@ -45,7 +73,8 @@ export async function runFfmpeg(args: readonly string[], options: FfmpegOptions 
     }
     return text;
   })();
-  const [stdout, stderr, code] = await Promise.all([stdoutPromise, new Response(proc.stderr).text(), proc.exited]);
+  const [stdout, stderr, code] = await Promise.all([stdoutPromise, new Response(proc.stderr).text(), proc.exited]).finally(stopListening);
+  if (options.signal?.aborted) throw new FfmpegAborted();
   if (code !== 0) throw new FfmpegError("ffmpeg", code, stderr.trim().split("\n").slice(-6).join("\n"));
   return { stdout, stderr, maxRssBytes: proc.resourceUsage()?.maxRSS ?? 0 };
 }

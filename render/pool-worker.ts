@@ -4,10 +4,12 @@ import type { EncoderSettings } from "./plan/encoder.ts";
 import { renderTimeline } from "./renderer.ts";
 import type { Timeline } from "./timeline.ts";
 
-/** Runs in a pool thread: one render, reporting progress on `port`. */
+/** Runs in a pool thread: one render, reporting progress on `port`; a message on `port` stops it. */
 export async function render(task: { timeline: Timeline; outPath: string; encoder: EncoderSettings; port?: MessagePort }) {
+  const controller = new AbortController();
+  task.port?.once("message", () => controller.abort());
   try {
-    return await renderTimeline(task.timeline, task.outPath, { encoder: task.encoder, onProgress: (f) => task.port?.postMessage(f) });
+    return await renderTimeline(task.timeline, task.outPath, { encoder: task.encoder, onProgress: (f) => task.port?.postMessage(f), signal: controller.signal });
   } finally {
     task.port?.close();
   }

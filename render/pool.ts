@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { MessageChannel } from "node:worker_threads";
 import Piscina from "piscina";
 import type { EncoderChoice } from "./encoder-probe.ts";
+import { FfmpegAborted } from "./ffmpeg.ts";
 import type { Timeline } from "./timeline.ts";
 
 export interface RenderPoolStats {
@@ -14,7 +15,8 @@ export interface RenderPoolStats {
 
 export interface RenderPool {
   readonly encoder: EncoderChoice;
-  render(timeline: Timeline, outPath: string, onProgress?: (fraction: number) => void): Promise<{ maxRssBytes: number }>;
+  /** Aborting `signal` gives up the render: its turn if it is waiting, its ffmpeg if it is running. */
+  render(timeline: Timeline, outPath: string, onProgress?: (fraction: number) => void, signal?: AbortSignal): Promise<{ maxRssBytes: number }>;
   drawSvg(svg: string, outPath: string): Promise<void>;
   stats(): RenderPoolStats;
   close(): Promise<void>;
@@ -31,8 +33,22 @@ export function createRenderPool(encoder: EncoderChoice, options: { maxConcurren
   const pool = new Piscina({ filename: join(import.meta.dir, "pool-worker.ts"), maxThreads: threads, minThreads: 0, idleTimeout: 30_000 });
   let running = 0;
   const waiting: (() => void)[] = [];
-  const acquire = async () => {
-    if (running >= maxConcurrentRenders) await new Promise<void>((resolve) => waiting.push(resolve));
+  const acquire = async (signal: AbortSignal | undefined) => {
+    if (running >= maxConcurrentRenders) {
+      await new Promise<void>((resolve, reject) => {
+        const take = () => {
+          signal?.removeEventListener("abort", leave);
+          resolve();
+        };
+        const leave = () => {
+          waiting.splice(waiting.indexOf(take), 1);
+          reject(new FfmpegAborted());
+        };
+        waiting.push(take);
+        signal?.addEventListener("abort", leave, { once: true });
+      });
+    }
+    if (signal?.aborted) throw new FfmpegAborted();
     running++;
   };
   const release = () => {
@@ -41,16 +57,22 @@ export function createRenderPool(encoder: EncoderChoice, options: { maxConcurren
   };
   return {
     encoder,
-    async render(timeline, outPath, onProgress) {
-      await acquire();
+    async render(timeline, outPath, onProgress, signal) {
+      await acquire(signal);
       try {
         const { port1, port2 } = new MessageChannel();
         port1.on("message", (f: number) => onProgress?.(f));
+        // Piscina's own abort ends the worker thread, which would leave its ffmpeg running: the abort
+        // crosses to the thread as a message on the progress port instead, and the thread stops ffmpeg.
+        const abort = () => port1.postMessage("abort");
+        signal?.addEventListener("abort", abort, { once: true });
+        if (signal?.aborted) abort();
         try {
           // Piscina types the transfer list after Node's postMessage; Bun's types differ, the value is right.
           const transferList = [port2] as never;
           return await pool.run({ timeline, outPath, encoder: encoder.settings, port: port2 }, { name: "render", transferList });
         } finally {
+          signal?.removeEventListener("abort", abort);
           port1.close();
         }
       } finally {

@@ -79,9 +79,10 @@ export async function processVideo(deps: PipelineDeps, videoId: string, info: At
   const heartbeat = setInterval(() => write({}).catch(() => {}), VIDEO_HEARTBEAT_MS);
   let stage: string = started.status;
   try {
-    await runAttempt(deps, started, template, (s) => (stage = s), write);
+    await runAttempt(deps, started, template, (s) => (stage = s), write, controller.signal);
   } catch (error) {
-    if (error instanceof Superseded) {
+    // A refused write aborts the signal, which stops the render where it is (its error then says only that).
+    if (error instanceof Superseded || controller.signal.aborted) {
       deps.log.warn("attempt superseded", { videoId, attempt });
       return;
     }
@@ -102,6 +103,7 @@ async function runAttempt(
   template: Template | undefined,
   enter: (stage: string) => void,
   write: (patch: VideoPatch) => Promise<void>,
+  signal: AbortSignal,
 ) {
   if (!template) throw new Error(`this deployment has no template ${video.template}`);
   const workDir = join(deps.workRoot, video.id);
@@ -140,7 +142,7 @@ async function runAttempt(
       lastProgress = progress;
       write({ progress }).catch(() => {});
     }
-  });
+  }, signal);
   await deps.storage.put(videoFileKey(video.id), outPath);
   const account = await findAccountById(deps.database.db, video.accountId);
   const legacy = isLegacyPlan(account?.planTier ?? null);
