@@ -1,4 +1,4 @@
-import { boolean, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 
 export const accounts = pgTable("accounts", {
   id: text("id").primaryKey(),
@@ -6,7 +6,6 @@ export const accounts = pgTable("accounts", {
   status: text("status", { enum: ["active", "disabled"] }).notNull().default("active"),
   /** null means no active plan. */
   planTier: text("plan_tier"),
-  pricingV2: boolean("pricing_v2").notNull().default(true),
   /** Legacy plans: narration credits (1 per started minute). */
   credits: integer("credits").notNull().default(0),
   aiCredits: integer("ai_credits").notNull().default(0),

@@ -5,6 +5,7 @@ import type { AppDeps } from "../deps.ts";
 import type { Upsell } from "../errors.ts";
 import { SIGNATURE_HEADER, SIGNATURE_SCHEME } from "../webhooks/signature.ts";
 import type { AccountSchema } from "./model.ts";
+import { pricingV2Of } from "../billing/charges.ts";
 import { currentPeriod, findPlan } from "../billing/plans.ts";
 
 export function monthlyAllowance(account: AccountRow): number {
@@ -28,7 +29,7 @@ export async function describeAccount(deps: AppDeps, account: AccountRow, key: A
   const videosRemaining = Math.max(0, monthlyVideos - usage.charged.videos);
   return {
     user: { id: account.id, email: account.email },
-    plan: { tier: account.planTier, pricingV2: account.pricingV2 },
+    plan: { tier: account.planTier, pricingV2: pricingV2Of(account.planTier) },
     entitlement: {
       canUseTemplates: plan !== undefined && account.status === "active",
       upsell: upsellFor(account, videosRemaining),
@@ -36,7 +37,7 @@ export async function describeAccount(deps: AppDeps, account: AccountRow, key: A
       plan: {
         tier: account.planTier,
         name: plan?.name ?? null,
-        pricingV2: account.pricingV2,
+        pricingV2: pricingV2Of(account.planTier),
         monthlyVideos,
         videosRemaining,
         fairUseNarrationMinutes: plan?.fairUseNarrationMinutes ?? 0,

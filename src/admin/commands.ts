@@ -11,6 +11,7 @@ import {
 } from "../../db/repos/accounts.ts";
 import type { AccountRow } from "../../db/schema/index.ts";
 import type { Db } from "../../db/client.ts";
+import { pricingV2Of } from "../billing/charges.ts";
 import { DEFAULT_PLAN_TIER, PLANS, findPlan } from "../billing/plans.ts";
 import { generateApiKey, newSigningSecret } from "../auth/api-keys.ts";
 import { newId } from "../ids.ts";
@@ -48,7 +49,7 @@ function accountSummary(a: AccountRow) {
     email: a.email,
     status: a.status,
     plan: a.planTier,
-    pricingV2: a.pricingV2,
+    pricingV2: pricingV2Of(a.planTier),
     credits: a.credits,
     aiCredits: a.aiCredits,
     exportCredits: a.exportCredits,
@@ -117,7 +118,6 @@ export const ADMIN_COMMANDS: Record<string, AdminCommand> = {
         id: newId("acct"),
         email,
         planTier: tier,
-        pricingV2: plan?.pricingV2 ?? true,
         signingSecret: newSigningSecret(),
         periodStartedAt: now,
         createdAt: now,
@@ -161,7 +161,7 @@ export const ADMIN_COMMANDS: Record<string, AdminCommand> = {
     if (!args.plan) return fail("--plan is required");
     const plan = args.plan === "none" ? null : findPlan(args.plan);
     if (plan === undefined) return fail(`unknown plan ${args.plan}`);
-    return patchAccount(ctx, account, { planTier: plan?.tier ?? null, pricingV2: plan?.pricingV2 ?? account.pricingV2 });
+    return patchAccount(ctx, account, { planTier: plan?.tier ?? null });
   }),
   "set-balance": onAccount("set-balance --account <acct_id|email> [--credits N] [--ai-credits N] [--export-credits N] [--video-allowance N]", (ctx, account, args) => patchAccount(ctx, account, numericPatch(args, BALANCE_COLUMNS))),
   "set-limits": onAccount("set-limits --account <acct_id|email> [--requests-per-minute N] [--creates-per-minute N] [--free-tools-per-hour N] [--free-tools-per-day N] [--concurrent-renders N] [--media-imports-per-day N]", (ctx, account, args) => patchAccount(ctx, account, numericPatch(args, LIMIT_COLUMNS))),

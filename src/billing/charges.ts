@@ -17,6 +17,11 @@ export function isLegacyPlan(planTier: string | null): boolean {
   return findPlan(planTier)?.pricingV2 === false;
 }
 
+/** The account's `pricingV2` as GET /v1/me reports it: the plan says, and an account without one is on current pricing. */
+export function pricingV2Of(planTier: string | null): boolean {
+  return !isLegacyPlan(planTier);
+}
+
 /**
  * The spec's credit rules for one video: legacy plans pay 1 narration credit per started minute of billed
  * narration and 1 export credit; current plans use 1 video of the allowance and include narration.
