@@ -14,11 +14,11 @@ export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
 /**
- * Runs `work` in one transaction. Drizzle types the transaction handle apart from the database although
- * every query a repo makes works on both; this is the one place that says so, so repos take one `Db`.
+ * Runs `work` in one transaction. A transaction is a `Db` to every repo, so services hand it on as they
+ * would the database; this is the one way the service opens a transaction.
  */
 export function withTransaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
-  return db.transaction((tx) => work(tx as unknown as Db));
+  return db.transaction((tx) => work(tx));
 }
 
 /** `$1`-style SQL (pg-boss writes its own) as a drizzle query, so it runs on whatever connection `db` is. */
@@ -53,7 +53,7 @@ export interface Database {
 export function wrapPglite(client: PGliteInterface): Database {
   return {
     // A clone is typed as the interface, but is the same class at run time.
-    db: drizzlePglite(client as PGlite, { schema }) as unknown as Db,
+    db: drizzlePglite(client as PGlite, { schema }),
     kind: "pglite",
     // pg-boss sends parameterless multi-statement SQL, which only exec() accepts.
     async executeSql(text, values) {
@@ -71,7 +71,7 @@ export function wrapPglite(client: PGliteInterface): Database {
 export function openPostgres(url: string, options: { max?: number } = {}): Database {
   const client = postgres(url, { max: options.max ?? 10, onnotice: () => {} });
   return {
-    db: drizzlePostgres(client, { schema }) as unknown as Db,
+    db: drizzlePostgres(client, { schema }),
     kind: "postgres",
     async executeSql(text, values) {
       const rows = await client.unsafe(text, (values ?? []) as never[]);

@@ -2,7 +2,7 @@ import { afterAll, describe, expect, test } from "bun:test";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
-import { LAYERS, checkTree, importsOf, layerOf, spawnViolationsOf, violationsOf } from "./layers.ts";
+import { LAYERS, checkTree, importsOf, layerOf, usageViolationsOf, violationsOf } from "./layers.ts";
 
 const REPO = resolve(import.meta.dir, "../../..");
 
@@ -54,14 +54,16 @@ describe("the checker", () => {
     expect(rules("actors/limiter.ts", 'import { createApp } from "../src/app.ts";')).toEqual(["actors may not import edge"]);
     expect(rules("src/queue/job-queue.ts", 'import { sql } from "drizzle-orm";')).toEqual(["adapters may not import drizzle-orm (only db may)"]);
     expect(rules("src/videos/service.ts", 'import { storyBody } from "../../test/helpers/videos.ts";')).toEqual(["features may not import outside the service's source"]);
-    expect(spawnViolationsOf("src/narration/decode.ts", 'Bun.spawn(["ffmpeg", "-i", path])').map((v) => v.rule)).toEqual(["only render/ffmpeg.ts spawns ffmpeg or ffprobe"]);
+    expect(usageViolationsOf("src/narration/decode.ts", 'Bun.spawn(["ffmpeg", "-i", path])').map((v) => v.rule)).toEqual(["only render/ffmpeg.ts spawns ffmpeg or ffprobe"]);
+    expect(usageViolationsOf("src/videos/finish.ts", "await ctx.db.transaction(async (tx) => {})").map((v) => v.rule)).toEqual(["transactions open through withTransaction (db/client.ts)"]);
   });
 
   test("allows imports down the stack and within a layer", () => {
     expect(violationsOf("src/videos/routes.ts", 'import { createVideo } from "./service.ts";\nimport { Limiter } from "../../actors/limiter.ts";')).toEqual([]);
     expect(violationsOf("actors/window-store.ts", 'import { lockRateWindows } from "../db/repos/rate-windows.ts";\nimport { ApiError } from "../src/errors.ts";')).toEqual([]);
     expect(violationsOf("src/build-deps.ts", 'import { createApp } from "./app.ts";\nimport { createRenderPool } from "../render/pool.ts";')).toEqual([]);
-    expect(spawnViolationsOf("render/ffmpeg.ts", 'Bun.spawn(["ffmpeg", ...args])')).toEqual([]);
+    expect(usageViolationsOf("render/ffmpeg.ts", 'Bun.spawn(["ffmpeg", ...args])')).toEqual([]);
+    expect(usageViolationsOf("src/videos/finish.ts", "await withTransaction(ctx.db, async (tx) => {})")).toEqual([]);
   });
 
   describe("on a tree with a planted violation", () => {

@@ -115,10 +115,16 @@ export function violationsOf(file: string, source: string): Violation[] {
   return out;
 }
 
-/** Only render/ffmpeg.ts starts ffmpeg or ffprobe. */
-export function spawnViolationsOf(file: string, source: string): Violation[] {
-  if (file === "render/ffmpeg.ts") return [];
-  return /spawn(?:Sync)?\(\s*\[\s*["'](?:ffmpeg|ffprobe)["']/.test(source) ? [{ file, imports: "ffmpeg", rule: "only render/ffmpeg.ts spawns ffmpeg or ffprobe" }] : [];
+/** What only one module does: start ffmpeg (render/ffmpeg.ts) and open transactions (db/, through withTransaction). */
+export function usageViolationsOf(file: string, source: string): Violation[] {
+  const out: Violation[] = [];
+  if (file !== "render/ffmpeg.ts" && /spawn(?:Sync)?\(\s*\[\s*["'](?:ffmpeg|ffprobe)["']/.test(source)) {
+    out.push({ file, imports: "ffmpeg", rule: "only render/ffmpeg.ts spawns ffmpeg or ffprobe" });
+  }
+  if (!file.startsWith("db/") && /\.transaction\(/.test(source)) {
+    out.push({ file, imports: "transaction", rule: "transactions open through withTransaction (db/client.ts)" });
+  }
+  return out;
 }
 
 /** Every violation in the tree at `root`. */
@@ -127,7 +133,7 @@ export async function checkTree(root: string): Promise<Violation[]> {
   for (const dir of LAYERED_DIRS) {
     for await (const file of new Glob(`${dir}/**/*.ts`).scan({ cwd: root })) {
       const source = await Bun.file(resolve(root, file)).text();
-      out.push(...violationsOf(file, source), ...spawnViolationsOf(file, source));
+      out.push(...violationsOf(file, source), ...usageViolationsOf(file, source));
     }
   }
   return out.sort((a, b) => a.file.localeCompare(b.file));
