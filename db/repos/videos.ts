@@ -12,11 +12,6 @@ export async function insertVideo(db: Db, video: NewVideo): Promise<VideoRow> {
   return row!;
 }
 
-export async function findVideo(db: Db, id: string): Promise<VideoRow | undefined> {
-  const [row] = await db.select().from(videos).where(eq(videos.id, id));
-  return row;
-}
-
 export async function findAccountVideo(db: Db, accountId: string, id: string): Promise<VideoRow | undefined> {
   const [row] = await db
     .select()

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { beginVideoAttempt, findVideo, insertVideo, updateVideoForAttempt } from "../../db/repos/videos.ts";
+import { beginVideoAttempt, findAccountVideo, insertVideo, updateVideoForAttempt } from "../../db/repos/videos.ts";
 import { usageLedger } from "../../db/schema/index.ts";
 import { newId } from "../../src/ids.ts";
 import { completeVideo, Superseded } from "../../src/videos/finish.ts";
@@ -30,7 +30,7 @@ describe.each(DATABASE_KINDS)("attempts and the watchdog on %s", (kind) => {
     await completeVideo(ctx, current, current.attempts, charges, 60, false);
     await expect(completeVideo(ctx, current, current.attempts, charges, 60, false)).rejects.toBeInstanceOf(Superseded);
     expect(await db.select().from(usageLedger)).toHaveLength(1);
-    expect((await findVideo(db, row.id))?.status).toBe("completed");
+    expect((await findAccountVideo(db, row.accountId, row.id))?.status).toBe("completed");
   });
 
   test("the watchdog ends a video whose heartbeat stopped, and leaves live ones alone", async () => {
@@ -44,9 +44,9 @@ describe.each(DATABASE_KINDS)("attempts and the watchdog on %s", (kind) => {
     await updateVideoForAttempt(db, live.id, 1, { status: "narrating" });
     const deps = { database: svc().database, queue: svc().queue, publicBaseUrl: BASE, now: svc().deps.now, log: svc().deps.log } as never;
     expect(await runWatchdog(deps)).toBe(1);
-    const ended = (await findVideo(db, dead.id))!;
+    const ended = (await findAccountVideo(db, dead.accountId, dead.id))!;
     expect([ended.status, ended.errorCode]).toEqual(["failed", "INTERRUPTED"]);
     expect(ended.errorMessage).toContain("did not resume");
-    expect((await findVideo(db, live.id))!.status).toBe("narrating");
+    expect((await findAccountVideo(db, live.accountId, live.id))!.status).toBe("narrating");
   });
 });
