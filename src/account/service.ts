@@ -6,11 +6,7 @@ import type { Upsell } from "../errors.ts";
 import { SIGNATURE_HEADER, SIGNATURE_SCHEME } from "../webhooks/signature.ts";
 import type { AccountSchema } from "./model.ts";
 import { pricingV2Of } from "../billing/charges.ts";
-import { currentPeriod, findPlan } from "../billing/plans.ts";
-
-export function monthlyAllowance(account: AccountRow): number {
-  return account.videoAllowanceOverride ?? findPlan(account.planTier)?.monthlyVideos ?? 0;
-}
+import { currentPeriod, findPlan, monthlyAllowance } from "../billing/plans.ts";
 
 /** The upsell a 402 or /v1/me shows: no plan -> subscribe; a plan with nothing left -> topup. */
 export function upsellFor(account: AccountRow, videosRemaining: number): Upsell {

@@ -1,3 +1,5 @@
+import type { AccountRow } from "../../db/schema/index.ts";
+
 /**
  * Plans an operator can give an account. Current plans (pricingV2) pay renders from a monthly video
  * allowance and include narration within fair use; the legacy plan pays narration with credits (1 per
@@ -23,6 +25,11 @@ export const DEFAULT_PLAN_TIER = "pro";
 
 export function findPlan(tier: string | null): Plan | undefined {
   return tier === null ? undefined : PLANS.find((p) => p.tier === tier);
+}
+
+/** Videos a month on a current plan: the account's override, else the plan's. */
+export function monthlyAllowance(account: Pick<AccountRow, "planTier" | "videoAllowanceOverride">): number {
+  return account.videoAllowanceOverride ?? findPlan(account.planTier)?.monthlyVideos ?? 0;
 }
 
 /** A billing period is a calendar month counted from the account's period start day. */

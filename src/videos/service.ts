@@ -23,7 +23,8 @@ import { freeStepEndpoint } from "../templates/free-steps.ts";
 import type { Template } from "../templates/template.ts";
 import { validateTemplateRequest } from "../templates/validate.ts";
 import { mintDownloadLink } from "./finish.ts";
-import { type Cost, checkGates } from "./gates.ts";
+import type { Charges } from "../billing/charges.ts";
+import { checkGates } from "../billing/gates.ts";
 import { CreateVideoEnvelope, STAGE_LABELS, type Video } from "./model.ts";
 import { presentVideo } from "./present.ts";
 
@@ -71,8 +72,8 @@ async function checkProject(deps: AppDeps, accountId: string, template: Template
 }
 
 /** Costs still to be charged for the account's unfinished videos: reserved against its balance. */
-async function reservedCost(db: Db, accountId: string): Promise<Cost> {
-  const reserved: Cost = { narration: 0, render: 0, videos: 0, narrationSeconds: 0 };
+async function reservedCost(db: Db, accountId: string): Promise<Charges> {
+  const reserved: Charges = { narration: 0, render: 0, videos: 0, narrationSeconds: 0 };
   for (const expected of await expectedChargesInProgress(db, accountId)) {
     reserved.narration += expected.narration;
     reserved.render += expected.render;
@@ -97,7 +98,7 @@ export async function createVideo(deps: AppDeps, auth: AuthContext, body: unknow
   const account = auth.account;
   const plan = findPlan(account.planTier);
   const estimate = estimateVideo(account, template, inputs, await deps.throughput());
-  const cost: Cost = { ...estimate.charges, narrationSeconds: Math.round(estimate.expectedNarrationSeconds) };
+  const cost: Charges = { ...estimate.charges, narrationSeconds: Math.round(estimate.expectedNarrationSeconds) };
   const now = deps.now();
   const id = newId("vid", now.getTime());
   const row = await withTransaction(deps.database.db, async (tx) => {

@@ -1,21 +1,14 @@
 import type { UsageSummary } from "../../db/repos/usage.ts";
 import type { AccountRow } from "../../db/schema/index.ts";
-import { monthlyAllowance } from "../account/service.ts";
-import { findPlan } from "../billing/plans.ts";
 import { ApiError } from "../errors.ts";
-
-export interface Cost {
-  narration: number;
-  render: number;
-  videos: number;
-  narrationSeconds: number;
-}
+import type { Charges } from "./charges.ts";
+import { findPlan, monthlyAllowance } from "./plans.ts";
 
 /**
  * The plan and balance gates of a new video, before anything runs or is charged. Videos still in
  * progress are counted as if they will complete, so three parallel creates cannot overspend.
  */
-export function checkGates(account: AccountRow, usage: UsageSummary, reserved: Cost, cost: Cost): ApiError | undefined {
+export function checkGates(account: AccountRow, usage: UsageSummary, reserved: Charges, cost: Charges): ApiError | undefined {
   const plan = findPlan(account.planTier);
   if (!plan) {
     return new ApiError("SUBSCRIPTION_REQUIRED", "Rendering a video needs an active plan; this account has none.", { upsell: "subscribe" });
