@@ -6,8 +6,8 @@ import { type Admission, PUBLIC_LIMITS, type Limits, type RequestKind, accountLi
 import { ActorRegistry } from "./registry.ts";
 import type { WindowStore } from "./window-store.ts";
 
-export const accountSubject = (accountId: string) => `acct:${accountId}`;
-export const addressSubject = (address: string) => `ip:${address}`;
+const accountSubject = (accountId: string) => `acct:${accountId}`;
+const addressSubject = (address: string) => `ip:${address}`;
 
 export function rateHeaders(admission: Admission): Record<string, string> {
   return {
