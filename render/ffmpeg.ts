@@ -93,6 +93,47 @@ export async function ffmpegToFile(path: string, args: (out: string) => string[]
   }
 }
 
+/**
+ * Like ffmpegToFile, with `input` written to ffmpeg's stdin as it comes (frames from a capture, read with
+ * `-i pipe:0`); waits on ffmpeg as it drains stdin, so a fast producer cannot pile frames up in memory. When
+ * `input` throws, ffmpeg is stopped and nothing is left behind.
+ */
+export async function ffmpegStdinToFile(path: string, args: (out: string) => string[], input: AsyncIterable<Uint8Array>, options: { signal?: AbortSignal } = {}): Promise<FfmpegRun> {
+  const partial = path.replace(/(\.\w+)?$/, (ext) => `.${process.pid}.partial${ext}`);
+  const proc = Bun.spawn(["ffmpeg", "-hide_banner", "-y", ...args(partial)], { stdin: "pipe", stdout: "ignore", stderr: "pipe" });
+  const stopListening = stopOnAbort(proc, options.signal);
+  const stderrPromise = new Response(proc.stderr).text();
+  try {
+    try {
+      for await (const chunk of input) {
+        proc.stdin.write(chunk);
+        await proc.stdin.flush();
+      }
+      await proc.stdin.end();
+    } catch (error) {
+      proc.kill("SIGKILL");
+      throw error;
+    }
+    const [stderr, code] = await Promise.all([stderrPromise, proc.exited]);
+    if (options.signal?.aborted) throw new FfmpegAborted();
+    if (code !== 0) throw new FfmpegError("ffmpeg", code, stderr.trim().split("\n").slice(-6).join("\n"));
+    renameSync(partial, path);
+    return { stdout: "", stderr, maxRssBytes: proc.resourceUsage()?.maxRSS ?? 0 };
+  } finally {
+    stopListening();
+    await proc.exited;
+    rmSync(partial, { force: true });
+  }
+}
+
+/** Runs ffmpeg and returns what it writes to stdout as bytes (raw decoded frames, for measuring them). */
+export async function ffmpegBytes(args: readonly string[]): Promise<Uint8Array> {
+  const proc = Bun.spawn(["ffmpeg", ...BASE_ARGS, ...args], { stdout: "pipe", stderr: "pipe" });
+  const [stdout, stderr, code] = await Promise.all([new Response(proc.stdout).bytes(), new Response(proc.stderr).text(), proc.exited]);
+  if (code !== 0) throw new FfmpegError("ffmpeg", code, stderr.trim().split("\n").slice(-6).join("\n"));
+  return stdout;
+}
+
 export interface ProbeResult {
   format: { duration?: string; format_name?: string; bit_rate?: string; size?: string; tags?: Record<string, string> };
   streams: Array<Record<string, any>>;

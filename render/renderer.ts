@@ -2,11 +2,11 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { buildAss } from "./captions/ass.ts";
-import { runFfmpeg } from "./ffmpeg.ts";
+import { probe, runFfmpeg } from "./ffmpeg.ts";
 import { fontsDir } from "./fonts.ts";
 import type { EncoderSettings } from "./plan/encoder.ts";
 import { planRender } from "./plan/render-args.ts";
-import { type Timeline, timelineProblems } from "./timeline.ts";
+import { FPS, type Timeline, timelineProblems } from "./timeline.ts";
 
 export class RenderError extends Error {}
 
@@ -24,7 +24,7 @@ export async function renderTimeline(timeline: Timeline, outPath: string, option
   const workDir = await mkdtemp(join(tmpdir(), "render-"));
   try {
     const assPath = join(workDir, "captions.ass");
-    const plan = planRender(timeline, { output: outPath, assPath, fontsDir: fontsDir() }, options.encoder);
+    const plan = planRender(await withBackgroundStart(timeline), { output: outPath, assPath, fontsDir: fontsDir() }, options.encoder);
     if (plan.needsAss) await Bun.write(assPath, buildAss(timeline.captions!));
     const run = await runFfmpeg(plan.args, {
       signal: options.signal,
@@ -34,4 +34,14 @@ export async function renderTimeline(timeline: Timeline, outPath: string, option
   } finally {
     await rm(workDir, { recursive: true, force: true });
   }
+}
+
+/** The background's start offset taken modulo the clip's length (a seek past the end would show nothing). */
+async function withBackgroundStart(timeline: Timeline): Promise<Timeline> {
+  const background = timeline.background;
+  if (background.kind !== "video" || !background.startAt) return timeline;
+  const duration = Number((await probe(background.path)).format.duration);
+  const startAt = duration > 0 ? Math.round((background.startAt % duration) * 1000) / 1000 : 0;
+  // Less than a frame before the end is the start again.
+  return { ...timeline, background: { ...background, startAt: duration - startAt < 1 / FPS ? 0 : startAt } };
 }

@@ -9,8 +9,13 @@ export const VIDEO_HEIGHT = 1920;
 export const FPS = 30;
 
 export type Background =
-  /** A video file, looped and cropped to fill 1080x1920. `fitted`: already 1080x1920 at 30 fps (library loops). */
-  | { kind: "video"; path: string; fitted?: boolean }
+  /**
+   * A video file, looped and cropped to fill 1080x1920. `fitted`: already 1080x1920 at 30 fps (library
+   * loops). `startAt`: seconds into the clip where the video starts (taken modulo the clip's length), so
+   * videos over the same loop do not all open on its first frame; whole seconds land on the built-in
+   * loops' keyframes.
+   */
+  | { kind: "video"; path: string; fitted?: boolean; startAt?: number }
   /** A flat colour (#rrggbb), for cards-only videos and tests. */
   | { kind: "color"; color: string };
 

@@ -47,13 +47,22 @@ export function planRender(timeline: Timeline, paths: { output: string; assPath:
   let index = 0;
 
   if (timeline.background.kind === "video") {
-    inputs.push("-stream_loop", "-1", "-i", timeline.background.path);
     // Library loops are stored at the output's size and rate: no scaling or rate conversion (and the
     // frame buffers they hold) for them.
     const fit = timeline.background.fitted
       ? ""
       : `scale=${VIDEO_WIDTH}:${VIDEO_HEIGHT}:force_original_aspect_ratio=increase,crop=${VIDEO_WIDTH}:${VIDEO_HEIGHT},setsar=1,fps=${FPS},`;
-    filters.push(`[${index}:v]${fit}trim=duration=${D},setpts=PTS-STARTPTS[bg]`);
+    const startAt = timeline.background.startAt ?? 0;
+    if (startAt > 0) {
+      // The clip from startAt to its end, then the clip looped from its start. Seeking a -stream_loop
+      // input lands on the wrong frame, so the seek and the loop are two inputs of the same file.
+      inputs.push("-ss", n(startAt), "-i", timeline.background.path, "-stream_loop", "-1", "-i", timeline.background.path);
+      filters.push(`[${index}:v][${index + 1}:v]concat=n=2:v=1:a=0,${fit}trim=duration=${D},setpts=PTS-STARTPTS[bg]`);
+      index++;
+    } else {
+      inputs.push("-stream_loop", "-1", "-i", timeline.background.path);
+      filters.push(`[${index}:v]${fit}trim=duration=${D},setpts=PTS-STARTPTS[bg]`);
+    }
   } else {
     inputs.push("-f", "lavfi", "-i", `color=c=${timeline.background.color}:s=${VIDEO_WIDTH}x${VIDEO_HEIGHT}:r=${FPS}:d=${D}`);
     filters.push(`[${index}:v]setsar=1[bg]`);

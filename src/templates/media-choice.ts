@@ -21,6 +21,8 @@ export interface PreparedMedia {
   backgroundPath: string;
   /** Already 1080x1920 at 30 fps: library loops and converted own footage. */
   fitted: boolean;
+  /** Seconds into the background where the video starts (0 or absent for the caller's own footage). */
+  backgroundStartAt?: number;
   musicPath: string | null;
 }
 
@@ -29,6 +31,14 @@ export function seedOf(id: string): number {
   let h = 0;
   for (const c of id) h = (h * 31 + c.charCodeAt(0)) | 0;
   return h;
+}
+
+/**
+ * Where a library clip starts, from the video's seed: whole seconds (the built-in loops' keyframes) over
+ * their 20 s, so two videos over the same clip rarely open on the same frame and a retry opens on the same.
+ */
+export function backgroundStartAt(seed: number): number {
+  return (Math.abs(seed) >>> 7) % 20;
 }
 
 async function importOwn(ctx: ProductionContext, kind: OwnMediaKind, url: string): Promise<string> {
@@ -62,7 +72,7 @@ export async function prepareMedia(ctx: ProductionContext, background: Backgroun
     if (!track) throw new StageFailure("MUSIC_UNAVAILABLE", `No music ${music.assetId}; see GET /v1/options music.`);
     musicPath = track.file;
   }
-  return { backgroundPath, fitted, musicPath };
+  return { backgroundPath, fitted, backgroundStartAt: background.ownUrl ? 0 : backgroundStartAt(seedOf(ctx.videoId)), musicPath };
 }
 
 /** Footage chosen server-side (article and quiz videos): a category per video, skipping empty ones. */
@@ -71,7 +81,7 @@ export function serverBackground(ctx: ProductionContext): PreparedMedia {
   for (let k = 0; k < BACKGROUND_CATEGORIES.length; k++) {
     const category = BACKGROUND_CATEGORIES[(Math.abs(seed) + k) % BACKGROUND_CATEGORIES.length]!;
     const picked = pickBackground(ctx.ports.library, { category }, seed >> 3);
-    if (picked.ok) return { backgroundPath: picked.asset.file, fitted: false, musicPath: null };
+    if (picked.ok) return { backgroundPath: picked.asset.file, fitted: false, backgroundStartAt: backgroundStartAt(seed), musicPath: null };
   }
   throw new StageFailure("BACKGROUND_UNAVAILABLE", "This deployment has no background footage in any category.");
 }

@@ -28,7 +28,7 @@ export function articleTimeline(inputs: ArticleVideoInputs, media: PreparedMedia
   const duration = Math.ceil((narration.duration + TAIL_SECONDS) * FPS) / FPS;
   const timeline: Timeline = {
     duration,
-    background: { kind: "video", path: media.backgroundPath, fitted: media.fitted },
+    background: { kind: "video", path: media.backgroundPath, fitted: media.fitted, startAt: media.backgroundStartAt },
     layers: [],
     audio: narration.audioPath ? [{ path: narration.audioPath, start: 0, volume: 1, kind: "narration" }] : [],
     captions: { words: narration.words.map((w) => ({ text: w.text, start: w.start, end: w.end })), preset: inputs.captionPresetId ?? ARTICLE_CAPTION_PRESET, position: "middle" },

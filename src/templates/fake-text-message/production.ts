@@ -97,7 +97,7 @@ export function chatTimeline(
   }
   const timeline: Timeline = {
     duration: plan.duration,
-    background: { kind: "video", path: media.backgroundPath, fitted: media.fitted },
+    background: { kind: "video", path: media.backgroundPath, fitted: media.fitted, startAt: media.backgroundStartAt },
     layers,
     audio: voices.clips.flatMap((clip, i) => (clip ? [{ path: clip.audioPath, start: plan.appearAt[i]!, volume: 1, kind: "narration" as const }] : [])),
   };

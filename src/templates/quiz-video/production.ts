@@ -75,7 +75,7 @@ export async function composeQuiz(ctx: ProductionContext<QuizVideoInputs>, outpu
     countdownSeconds: inputs.countdownSeconds,
     captionsEnabled: inputs.captionsEnabled,
     captionPreset: "classicWhite",
-    background: { kind: "video", path: media.backgroundPath, fitted: media.fitted },
+    background: { kind: "video", path: media.backgroundPath, fitted: media.fitted, startAt: media.backgroundStartAt },
   });
   return { timeline };
 }

@@ -37,7 +37,7 @@ export function storyTimeline(inputs: RedditStoryInputs, media: PreparedMedia, n
   const storyWords = narration.words.slice(narration.titleWords).map((w) => ({ text: w.text, start: w.start, end: w.end }));
   const timeline: Timeline = {
     duration,
-    background: { kind: "video", path: media.backgroundPath, fitted: media.fitted },
+    background: { kind: "video", path: media.backgroundPath, fitted: media.fitted, startAt: media.backgroundStartAt },
     layers: [
       {
         path: card.path,

@@ -75,6 +75,18 @@ describe("render plan", () => {
     expect(graph).toStartWith("[0:v]trim=duration=60");
   });
 
+  test("a start offset seeks one input and loops another of the same file (never -ss with -stream_loop), then concatenates them", () => {
+    const offset = planRender({ ...storyLike, background: { kind: "video", path: "/lib/bg.mp4", fitted: true, startAt: 7 } }, paths, libx264Settings());
+    const graph = offset.args[offset.args.indexOf("-filter_complex") + 1]!;
+    expect(offset.args.slice(0, 10)).toEqual(["-ss", "7", "-i", "/lib/bg.mp4", "-stream_loop", "-1", "-i", "/lib/bg.mp4", "-itsoffset", "0"]);
+    expect(offset.args.filter((a) => a === "-ss")).toHaveLength(1);
+    expect(graph).toStartWith("[0:v][1:v]concat=n=2:v=1:a=0,trim=duration=60,setpts=PTS-STARTPTS[bg]");
+    // Every later input moves up by one: the first card is input 2, the first narration input 4.
+    expect(graph).toContain("[2:v]format=rgba");
+    expect(graph).toContain("[4:a]aresample");
+    expect(planRender({ ...storyLike, background: { kind: "video", path: "/lib/bg.mp4", startAt: 0 } }, paths, libx264Settings()).args).not.toContain("-ss");
+  });
+
   test("a silent timeline still gets an audio track of the same length; NVENC swaps only the encoder", () => {
     const silent = planRender({ duration: 5, background: { kind: "color", color: "#101010" }, layers: [], audio: [] }, paths, nvencSettings());
     const graph = silent.args[silent.args.indexOf("-filter_complex") + 1]!;
