@@ -10,7 +10,6 @@ import { ApiError } from "../errors.ts";
 import { newId } from "../ids.ts";
 import { NarrationError } from "../narration/narrator.ts";
 import { refuseMissingFreeStep } from "../templates/free-steps.ts";
-import type { PreviewStep } from "../templates/template.ts";
 import { validateTemplateRequest } from "../templates/validate.ts";
 import { type Preview, PreviewRequestEnvelope } from "./model.ts";
 
@@ -60,7 +59,10 @@ export async function createPreview(deps: AppDeps, auth: AuthContext, body: unkn
 
   const now = deps.now();
   const projectId = newId("prj", now.getTime());
-  const teaser = (template.freeStep as PreviewStep<unknown>).teaser(inputs);
+  const step = template.freeStep;
+  // refuseMissingFreeStep answered every template without a preview step.
+  if (step?.kind !== "preview") throw new Error(`${template.id} has no preview step`);
+  const teaser = step.teaser(inputs);
   const text = teaser.text;
   const workDir = join(deps.config.dataDir, "work", "previews");
   mkdirSync(workDir, { recursive: true });

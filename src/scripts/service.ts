@@ -7,7 +7,6 @@ import type { AuthContext } from "../auth/authenticate.ts";
 import { newId } from "../ids.ts";
 import { refuseMissingFreeStep } from "../templates/free-steps.ts";
 import type { TemplateRegistry } from "../templates/registry.ts";
-import type { ScriptStep } from "../templates/template.ts";
 import { validateTemplateRequest } from "../templates/validate.ts";
 import { type ScriptResult, ScriptRequestEnvelope } from "./model.ts";
 
@@ -19,7 +18,7 @@ function toApiError(error: ContentError): ApiError {
 /** A draft project as POST /v1/scripts shows it: its template presents the draft. */
 export function presentScript(templates: TemplateRegistry, project: ProjectRow, wordsPerSecond: number): ScriptResult {
   const template = templates.find(project.template);
-  const step = template?.freeStep as ScriptStep<unknown> | undefined;
+  const step = template?.freeStep;
   if (!template || step?.kind !== "script") throw new Error(`project ${project.id} is not a draft of a template with a script step`);
   const { generator } = project.content as { generator: ScriptResult["generator"] };
   return {
@@ -42,7 +41,9 @@ export async function createScript(deps: AppDeps, auth: AuthContext, body: unkno
   const result = validateTemplateRequest<{ template: string; inputs: unknown }>(templates, ScriptRequestEnvelope, body);
   if (!result.ok) throw result.error;
   const { template, inputs } = result.value;
-  const step = template.freeStep as ScriptStep<unknown>;
+  const step = template.freeStep;
+  // refuseMissingFreeStep answered every template without a script step.
+  if (step?.kind !== "script") throw new Error(`${template.id} has no script step`);
   const now = deps.now();
   const projectId = newId("prj", now.getTime());
   let content: unknown;
