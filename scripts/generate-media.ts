@@ -1,33 +1,38 @@
 /**
- * Generates the built-in background loops, their thumbnails and the music loops into the media cache
- * (MEDIA_CACHE_DIR). Skips what exists, so set-up runs it every time at no cost.
+ * Generates the built-in background loops (3D scenes rendered in headless Chromium), their thumbnails
+ * and the music loops into the media cache (MEDIA_CACHE_DIR). Skips what exists, so set-up runs it every
+ * time at no cost.
+ *   bun scripts/generate-media.ts           everything, the default category first (tests, docs)
+ *   bun scripts/generate-media.ts --first   music and the default category (start.sh waits for this)
+ *   bun scripts/generate-media.ts --rest    every other category (start.sh runs it in the background)
+ *   --while-pid N                           stops (leaving no partial file) when process N has exited
  */
-import { existsSync, mkdirSync } from "node:fs";
-import { join } from "node:path";
-import { ffmpegToFile } from "../render/ffmpeg.ts";
+import { generateMedia, type GenerationPhase } from "../render/media/generate-media.ts";
 import { generatedMediaDir } from "../render/media/generated-dir.ts";
-import { BACKGROUND_RECIPES, MUSIC_RECIPES, backgroundArgs, musicArgs, thumbnailArgs } from "../render/media/generated-backgrounds.ts";
-import { categorySlug } from "../render/media/background-categories.ts";
 import { loadConfig } from "../src/config.ts";
 
-const root = generatedMediaDir(loadConfig().mediaCacheDir);
-
-async function make(path: string, args: (out: string) => string[]) {
-  if (existsSync(path)) return false;
-  mkdirSync(join(path, ".."), { recursive: true });
-  await ffmpegToFile(path, args);
-  return true;
+const phase: GenerationPhase = process.argv.includes("--first") ? "first" : process.argv.includes("--rest") ? "rest" : "all";
+const cacheDir = loadConfig().mediaCacheDir;
+const stop = new AbortController();
+for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => stop.abort());
+const watched = process.argv.indexOf("--while-pid");
+if (watched > 0) {
+  const pid = Number(process.argv[watched + 1]);
+  const check = setInterval(() => {
+    try {
+      process.kill(pid, 0);
+    } catch {
+      stop.abort();
+    }
+  }, 2000);
+  check.unref();
 }
 
-let made = 0;
 const started = performance.now();
-for (const recipe of BACKGROUND_RECIPES) {
-  const dir = join(root, "backgrounds", categorySlug(recipe.category));
-  const video = join(dir, `${recipe.name}.mp4`);
-  if (await make(video, (out) => backgroundArgs(recipe, out))) made++;
-  if (await make(join(dir, `${recipe.name}.jpg`), (out) => thumbnailArgs(video, out))) made++;
-}
-for (const recipe of MUSIC_RECIPES) {
-  if (await make(join(root, "music", recipe.mood, `${recipe.name}.mp3`), (out) => musicArgs(recipe, out))) made++;
-}
-console.error(`media: ${made} files made in ${((performance.now() - started) / 1000).toFixed(1)} s under ${root}`);
+const report = await generateMedia(cacheDir, phase, (line) => console.error(line), stop.signal);
+const seconds = ((performance.now() - started) / 1000).toFixed(1);
+console.error(
+  `media (${phase}): ${report.made.length} made, ${report.reused.length} reused, ${report.skipped.length} skipped (no scene yet), ${report.failed.length} failed in ${seconds} s under ${generatedMediaDir(cacheDir)}`,
+);
+if (stop.signal.aborted) process.exit(130);
+if (report.failed.length > 0) process.exit(1);

@@ -5,6 +5,9 @@ set -euo pipefail
 . "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 cd "$ROOT"
 
+# Every built-in loop, before the tests that check them (once per machine and recipe version).
+bun scripts/generate-media.ts
+
 echo "typecheck: tsc --noEmit"
 bun run typecheck
 

@@ -13,7 +13,7 @@ export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
  * Flags measured to work as root with no GPU and no network: SwiftShader WebGL, and none of Chromium's
  * background traffic (it keeps retrying outside hosts otherwise).
  */
-const FLAGS = [
+export const CHROMIUM_FLAGS = [
   "--headless=new",
   "--no-sandbox",
   "--use-angle=swiftshader",
@@ -61,6 +61,7 @@ export class Browser {
   private nextId = 1;
   private readonly pending = new Map<number, Pending>();
   private closed = false;
+  private readonly listeners = new Set<(method: string, params: any, sessionId?: string) => void>();
 
   private constructor(
     private readonly proc: ReturnType<typeof Bun.spawn>,
@@ -69,7 +70,10 @@ export class Browser {
   ) {
     socket.addEventListener("message", (event) => {
       const message = JSON.parse(String(event.data));
-      if (message.id === undefined) return;
+      if (message.id === undefined) {
+        for (const listener of this.listeners) listener(message.method, message.params, message.sessionId);
+        return;
+      }
       const waiter = this.pending.get(message.id);
       if (!waiter) return;
       this.pending.delete(message.id);
@@ -81,7 +85,7 @@ export class Browser {
 
   static async launch(extraFlags: readonly string[] = []): Promise<Browser> {
     const userDataDir = mkdtempSync(join(tmpdir(), "footage-chromium-"));
-    const proc = Bun.spawn([CHROMIUM_PATH, ...FLAGS, ...extraFlags, `--user-data-dir=${userDataDir}`, "about:blank"], {
+    const proc = Bun.spawn([CHROMIUM_PATH, ...CHROMIUM_FLAGS, ...extraFlags, `--user-data-dir=${userDataDir}`, "about:blank"], {
       stdin: "ignore",
       stdout: "ignore",
       stderr: "pipe",
@@ -109,6 +113,17 @@ export class Browser {
       this.pending.set(id, { resolve, reject, method });
       this.socket.send(JSON.stringify(sessionId ? { id, method, params, sessionId } : { id, method, params }));
     });
+  }
+
+  /** Calls `listener` with every protocol event (screencast frames, console messages); returns the unsubscribe. */
+  onEvent(listener: (method: string, params: any, sessionId?: string) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Process ids of the browser, for measuring what it costs. */
+  get pid(): number {
+    return this.proc.pid;
   }
 
   /** A new page of `width` x `height` CSS pixels at device scale 1, so a screenshot is exactly that size. */

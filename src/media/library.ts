@@ -100,11 +100,15 @@ export function createFileLibrary(...roots: string[]): MediaLibrary {
 
 export type BackgroundChoice = { assetId: string } | { category: BackgroundCategory };
 
-export type PickedBackground = { ok: true; asset: BackgroundAsset } | { ok: false; code: "BACKGROUND_UNAVAILABLE"; message: string };
+export type PickedBackground =
+  | { ok: true; asset: BackgroundAsset; /** The category had no clip; this is another category's. */ fallback?: true }
+  | { ok: false; code: "BACKGROUND_UNAVAILABLE"; message: string };
 
 /**
  * The footage for a video: the asset asked for, or one of the category's clips chosen by `seed` (so a
- * retried job picks the same clip). No usable footage is BACKGROUND_UNAVAILABLE.
+ * retried job picks the same clip). A category with no clip yet (set-up renders the built-in loops one
+ * category after another, in the background after the service starts) is served from the clips of the
+ * categories that have some, chosen the same way. No usable footage is BACKGROUND_UNAVAILABLE.
  */
 export function pickBackground(library: MediaLibrary, choice: BackgroundChoice, seed: number): PickedBackground {
   if ("assetId" in choice) {
@@ -113,7 +117,11 @@ export function pickBackground(library: MediaLibrary, choice: BackgroundChoice, 
       ? { ok: true, asset }
       : { ok: false, code: "BACKGROUND_UNAVAILABLE", message: `No background video ${choice.assetId}; see GET /v1/options backgrounds.assets.` };
   }
-  const clips = library.backgrounds().filter((b) => b.category === choice.category);
-  if (clips.length === 0) return { ok: false, code: "BACKGROUND_UNAVAILABLE", message: `No footage in the ${choice.category} category on this deployment.` };
-  return { ok: true, asset: clips[Math.abs(Math.floor(seed)) % clips.length]! };
+  const all = library.backgrounds();
+  const pick = (clips: BackgroundAsset[]) => clips[Math.abs(Math.floor(seed)) % clips.length]!;
+  const clips = all.filter((b) => b.category === choice.category);
+  if (clips.length > 0) return { ok: true, asset: pick(clips) };
+  const others = all.filter((b) => b.category !== null);
+  if (others.length > 0) return { ok: true, asset: pick(others), fallback: true };
+  return { ok: false, code: "BACKGROUND_UNAVAILABLE", message: `No footage in the ${choice.category} category on this deployment.` };
 }

@@ -28,13 +28,27 @@ describe("media library", () => {
     expect(library.music().map((m) => m.id)).toEqual(["mus_chill_lofi-pad"]);
   });
 
-  test("a category picks one of its clips by seed; an empty category or unknown asset is BACKGROUND_UNAVAILABLE", () => {
+  test("a category picks one of its clips by seed; an unknown asset is BACKGROUND_UNAVAILABLE", () => {
     const a = pickBackground(library, { category: "Minecraft" }, 0);
     const b = pickBackground(library, { category: "Minecraft" }, 1);
     expect(a.ok && b.ok && a.asset.id !== b.asset.id).toBe(true);
+    expect(a).not.toHaveProperty("fallback");
     expect(pickBackground(library, { category: "Minecraft" }, 2)).toEqual(a);
-    expect(pickBackground(library, { category: "Roblox" }, 0)).toMatchObject({ ok: false, code: "BACKGROUND_UNAVAILABLE" });
     expect(pickBackground(library, { assetId: "bg_nope" }, 0)).toMatchObject({ ok: false, code: "BACKGROUND_UNAVAILABLE" });
     expect(pickBackground(library, { assetId: "bg_other_my-drive" }, 0)).toMatchObject({ ok: true });
+  });
+
+  test("a category with no clip yet is served from the categories that have some (never uncategorised footage)", () => {
+    const picks = [0, 1, 2, 3].map((seed) => pickBackground(library, { category: "Roblox" }, seed));
+    for (const pick of picks) expect(pick).toMatchObject({ ok: true, fallback: true, asset: { category: "Minecraft" } });
+    expect(new Set(picks.map((p) => p.ok && p.asset.id)).size).toBe(2);
+    expect(pickBackground(library, { category: "Roblox" }, 5)).toEqual(picks[1]!);
+  });
+
+  test("with no categorised footage at all a category is BACKGROUND_UNAVAILABLE", () => {
+    const bare = mkdtempSync(join(tmpdir(), "lib-bare-"));
+    mkdirSync(join(bare, "backgrounds/other"), { recursive: true });
+    writeFileSync(join(bare, "backgrounds/other/my-drive.mp4"), "x");
+    expect(pickBackground(createFileLibrary(bare), { category: "Roblox" }, 0)).toMatchObject({ ok: false, code: "BACKGROUND_UNAVAILABLE" });
   });
 });

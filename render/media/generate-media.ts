@@ -1,0 +1,166 @@
+import { closeSync, copyFileSync, existsSync, linkSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { ffmpegToFile } from "../ffmpeg.ts";
+import { Browser } from "../footage/chromium.ts";
+import { FOOTAGE_RECIPES, type FootageRecipe } from "../footage/recipes.ts";
+import { renderLoop } from "../footage/render-loop.ts";
+import { loopKey } from "../footage/version.ts";
+import { DEFAULT_BACKGROUND_CATEGORY, categorySlug } from "./background-categories.ts";
+import { thumbnailArgs } from "./generated-backgrounds.ts";
+import { generatedMediaDir } from "./generated-dir.ts";
+import { MUSIC_RECIPES, musicArgs } from "./generated-music.ts";
+
+/**
+ * Set-up's media generation. "first": the music and the default category's loops (the service needs
+ * nothing else to answer); "rest": every other loop; "all": both, default category first. What exists is
+ * skipped, a loop made before under another version with the same key is linked, not rendered again, and
+ * every file appears under its final name only when complete.
+ */
+export type GenerationPhase = "first" | "rest" | "all";
+
+export interface GenerationReport {
+  made: string[];
+  reused: string[];
+  /** Recipes whose scene module does not exist yet. */
+  skipped: string[];
+  failed: string[];
+}
+
+const DEFAULT_SLUG = categorySlug(DEFAULT_BACKGROUND_CATEGORY);
+
+export function recipesFor(phase: GenerationPhase): FootageRecipe[] {
+  const first = FOOTAGE_RECIPES.filter((r) => r.slug === DEFAULT_SLUG);
+  const rest = FOOTAGE_RECIPES.filter((r) => r.slug !== DEFAULT_SLUG);
+  return phase === "first" ? first : phase === "rest" ? rest : [...first, ...rest];
+}
+
+export async function generateMedia(cacheDir: string, phase: GenerationPhase, log: (line: string) => void, signal?: AbortSignal): Promise<GenerationReport> {
+  const root = generatedMediaDir(cacheDir);
+  mkdirSync(root, { recursive: true });
+  const release = await acquireLock(join(cacheDir, ".generate.lock"), log, signal);
+  const report: GenerationReport = { made: [], reused: [], skipped: [], failed: [] };
+  let browser: Browser | undefined;
+  try {
+    removeStalePartials(root);
+    if (phase !== "rest") {
+      for (const recipe of MUSIC_RECIPES) {
+        const path = join(root, "music", recipe.mood, `${recipe.name}.mp3`);
+        if (existsSync(path)) continue;
+        mkdirSync(dirname(path), { recursive: true });
+        await ffmpegToFile(path, (out) => musicArgs(recipe, out));
+        report.made.push(`music/${recipe.mood}/${recipe.name}`);
+      }
+    }
+    for (const recipe of recipesFor(phase)) {
+      if (signal?.aborted) break;
+      const id = `${recipe.slug}/${recipe.name}`;
+      const video = join(root, "backgrounds", recipe.slug, `${recipe.name}.mp4`);
+      const key = loopKey(recipe);
+      if (!existsSync(video)) {
+        if (!key) {
+          log(`media: skipping ${id}: its scene render/footage/scenes/${recipe.slug}.ts does not exist yet`);
+          report.skipped.push(id);
+          continue;
+        }
+        mkdirSync(dirname(video), { recursive: true });
+        if (reuse(cacheDir, root, recipe, key, video)) {
+          log(`media: ${id} linked from an earlier version (same scene and settings)`);
+          report.reused.push(id);
+        } else {
+          try {
+            browser ??= await Browser.launch();
+            const stats = await renderLoop(recipe, video, browser, signal);
+            log(`media: ${id} rendered: ${stats.rendered} frames in ${stats.seconds.toFixed(1)} s (${stats.fps.toFixed(1)} fps)`);
+            report.made.push(id);
+          } catch (error) {
+            if (signal?.aborted) break;
+            log(`media: ${id} failed: ${error instanceof Error ? error.message : String(error)}`);
+            report.failed.push(id);
+            // A crashed browser is replaced for the next loop.
+            await browser?.close().catch(() => undefined);
+            browser = undefined;
+            continue;
+          }
+        }
+      }
+      if (key) writeFileSync(keyPath(video), key);
+      const thumbnail = video.replace(/\.mp4$/, ".jpg");
+      if (!existsSync(thumbnail)) await ffmpegToFile(thumbnail, (out) => thumbnailArgs(video, out));
+    }
+  } finally {
+    await browser?.close();
+    release();
+  }
+  return report;
+}
+
+const keyPath = (video: string) => video.replace(/\.mp4$/, ".key");
+
+/** Links (or copies) the same loop from another version's folder when its key matches. */
+function reuse(cacheDir: string, root: string, recipe: FootageRecipe, key: string, video: string): boolean {
+  for (const folder of readdirSync(cacheDir)) {
+    const other = join(cacheDir, folder);
+    if (other === root || folder.startsWith(".")) continue;
+    const candidate = join(other, "backgrounds", recipe.slug, `${recipe.name}.mp4`);
+    if (!existsSync(candidate) || !existsSync(keyPath(candidate)) || readFileSync(keyPath(candidate), "utf8") !== key) continue;
+    const partial = video.replace(/\.mp4$/, `.${process.pid}.partial.mp4`);
+    try {
+      try {
+        linkSync(candidate, partial);
+      } catch {
+        copyFileSync(candidate, partial);
+      }
+      renameSync(partial, video);
+      return true;
+    } finally {
+      rmSync(partial, { force: true });
+    }
+  }
+  return false;
+}
+
+/** Partial files of generations that were killed (their process is gone). */
+function removeStalePartials(root: string) {
+  for (const folder of ["backgrounds", "music"].map((d) => join(root, d)).filter(existsSync)) {
+    for (const sub of readdirSync(folder)) {
+      const dir = join(folder, sub);
+      for (const file of existsSync(dir) ? readdirSync(dir) : []) {
+        const pid = file.match(/\.(\d+)\.partial\./)?.[1];
+        if (pid && !alive(Number(pid))) rmSync(join(dir, file), { force: true });
+      }
+    }
+  }
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** One generation at a time per cache (two would share two cores and finish later); a dead holder's lock is taken over. */
+async function acquireLock(path: string, log: (line: string) => void, signal?: AbortSignal): Promise<() => void> {
+  let told = false;
+  for (;;) {
+    try {
+      const fd = openSync(path, "wx");
+      writeFileSync(fd, String(process.pid));
+      closeSync(fd);
+      return () => rmSync(path, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    }
+    const holder = Number(readFileSync(path, "utf8").trim());
+    if (!holder || !alive(holder)) {
+      rmSync(path, { force: true });
+      continue;
+    }
+    if (!told) log(`media: waiting for the generation already running (pid ${holder})`);
+    told = true;
+    if (signal?.aborted) throw new Error("media: generation stopped");
+    await Bun.sleep(1000);
+  }
+}
