@@ -1,0 +1,488 @@
+import * as THREE from "three";
+import { seededRandom, type SceneFactory } from "../scene.ts";
+import { blockyFigure } from "./shared/blocky-figure.ts";
+import { canvasTexture, skyDome, smoothstep, wrap, type Paint2D } from "./shared/canvas-texture.ts";
+
+/**
+ * Endless runner on three rail lanes, seen from behind. The runner stays at z = 0 and the world scrolls
+ * towards the camera. Every object sits on a ring of P = speed * loopSeconds units, so after one loop each
+ * one is back where it started; the dressing that repeats (sleepers, walls, poles) has periods dividing P.
+ * The runner's lane changes and jumps follow a timetable that repeats every loop, and the trains, barriers
+ * and coins are placed from that timetable: trains only where the runner is not, a barrier under every
+ * jump, coin lines along the runner's path (collected as they reach it).
+ */
+
+interface Palette {
+  sky: Array<[number, string]>;
+  fog: number;
+  sun: number;
+  sunIntensity: number;
+  sunDir: [number, number, number];
+  hemiSky: number;
+  hemiGround: number;
+  hemiIntensity: number;
+  trains: number[];
+  buildings: number[];
+  gravel: string;
+  wall: string;
+  graffiti: string[];
+}
+
+const PALETTES: Record<string, Palette> = {
+  rails: {
+    sky: [[0, "#3d8fe0"], [0.55, "#8cc8f5"], [1, "#d8effa"]],
+    fog: 0xbfe2f6,
+    sun: 0xfff4dc,
+    sunIntensity: 2.6,
+    sunDir: [-0.45, 1, 0.35],
+    hemiSky: 0xcfe8ff,
+    hemiGround: 0x8a7a62,
+    hemiIntensity: 1.5,
+    trains: [0xf2a93b, 0x3a86d9, 0xe8574a, 0x56b870, 0xf0d34a],
+    buildings: [0xe8d4b0, 0xd98f6a, 0xa9c7d9, 0xe7b86a, 0xc9a9d9, 0x9fcf9f],
+    gravel: "#8c7f70",
+    wall: "#b9b4aa",
+    graffiti: ["#ff3d7f", "#2ec4f0", "#ffd23f", "#7c4dff", "#3ddc84", "#ff8a3d"],
+  },
+  "subway-dash": {
+    sky: [[0, "#2a1b5e"], [0.45, "#b8457a"], [0.8, "#ff9a4d"], [1, "#ffd27a"]],
+    fog: 0xd9826e,
+    sun: 0xffb36b,
+    sunIntensity: 2.8,
+    sunDir: [0.95, 0.6, -0.3],
+    hemiSky: 0xb58ae0,
+    hemiGround: 0x7a5040,
+    hemiIntensity: 1.7,
+    trains: [0x2bb3a8, 0xd64550, 0xe9e2d0, 0x4a6bd9, 0xf28b2e],
+    buildings: [0x5b4a7a, 0x7a4a5e, 0x4a5f7a, 0x8a5a4a, 0x6a6a8a],
+    gravel: "#7a6358",
+    wall: "#9c8a86",
+    graffiti: ["#00e5ff", "#ff4dd2", "#c6ff3d", "#ffb020", "#8f5bff", "#ff5252"],
+  },
+};
+
+const LANE = 3;
+const laneCenter = (lane: number) => (lane - 1) * LANE;
+
+function graffitiWall(p: Palette, rand: () => number) {
+  return canvasTexture(2048, 256, (g, w, h) => {
+    g.fillStyle = p.wall;
+    g.fillRect(0, 0, w, h);
+    // concrete panel joints and stains
+    for (let x = 0; x < w; x += 128) {
+      g.fillStyle = "rgba(0,0,0,0.18)";
+      g.fillRect(x, 0, 3, h);
+      g.fillStyle = `rgba(60,50,40,${0.05 + rand() * 0.1})`;
+      g.fillRect(x + 3, h * (0.5 + rand() * 0.4), 125, h);
+    }
+    // flat colour blocks first, then pieces painted over them, as on a much-painted wall
+    for (let x = 0; x < w; x += 90 + rand() * 200) {
+      g.fillStyle = p.graffiti[Math.floor(rand() * p.graffiti.length)]!;
+      g.globalAlpha = 0.55;
+      g.fillRect(x, h * (0.25 + rand() * 0.3), 60 + rand() * 160, h);
+      g.globalAlpha = 1;
+    }
+    let x = 10;
+    while (x < w - 260) {
+      const bw = 220 + rand() * 260, bh = 130 + rand() * 80, y = h - bh - 14 - rand() * 20;
+      piece(g, x, y, bw, bh, p.graffiti, rand);
+      x += bw + 20 + rand() * 90;
+    }
+    g.fillStyle = "rgba(0,0,0,0.25)";
+    g.fillRect(0, 0, w, 10);
+  });
+}
+
+/** A bubble-letter style piece: outlined rounded blobs, highlights, drips. Abstract shapes, no lettering. */
+function piece(g: Paint2D, x: number, y: number, w: number, h: number, colors: string[], rand: () => number) {
+  const pick = () => colors[Math.floor(rand() * colors.length)] ?? "#ff3d7f";
+  const fill = pick(), second = pick();
+  const n = 2 + Math.floor(rand() * 3), cw = w / n;
+  const blob = (bx: number, by: number, bw: number, bh: number) => {
+    g.beginPath();
+    g.ellipse(bx + bw / 2, by + bh / 2, bw / 2, bh / 2, (rand() - 0.5) * 0.5, 0, Math.PI * 2);
+    g.fill();
+  };
+  g.fillStyle = second;
+  g.globalAlpha = 0.9;
+  blob(x - 14, y - 10, w + 28, h + 20);
+  g.globalAlpha = 1;
+  for (let i = 0; i < n; i++) {
+    const bx = x + i * cw, bh = h * (0.7 + rand() * 0.3);
+    g.fillStyle = "#161616";
+    blob(bx - 6, y + (h - bh) / 2 - 6, cw + 12, bh + 12);
+    g.fillStyle = fill;
+    blob(bx, y + (h - bh) / 2, cw, bh);
+    g.fillStyle = "rgba(255,255,255,0.55)";
+    blob(bx + cw * 0.2, y + (h - bh) / 2 + bh * 0.12, cw * 0.3, bh * 0.16);
+    g.fillStyle = fill;
+    g.fillRect(bx + cw * (0.2 + rand() * 0.6), y + h * 0.8, 5, 20 + rand() * 30);
+  }
+}
+
+function groundTexture(p: Palette, rand: () => number) {
+  // 13 units across (three lanes and shoulders) by 4 units along: four sleepers per lane per tile
+  return canvasTexture(416, 128, (g, w, h) => {
+    g.fillStyle = p.gravel;
+    g.fillRect(0, 0, w, h);
+    for (let i = 0; i < 2600; i++) {
+      const v = Math.floor(rand() * 70);
+      g.fillStyle = `rgba(${v},${v},${v},0.35)`;
+      g.fillRect(rand() * w, rand() * h, 2, 2);
+    }
+    const px = w / 13;
+    for (let lane = 0; lane < 3; lane++) {
+      const cx = (2 + lane * 3 + 1.5) * px;
+      for (let s = 0; s < 4; s++) {
+        g.fillStyle = "#5a3f2c";
+        g.fillRect(cx - 1.25 * px, s * 32 + 10, 2.5 * px, 11);
+        g.fillStyle = "#6e4e37";
+        g.fillRect(cx - 1.25 * px, s * 32 + 10, 2.5 * px, 3);
+      }
+    }
+  });
+}
+
+function trainTextures() {
+  const side = canvasTexture(512, 128, (g, w, h) => {
+    g.fillStyle = "#ffffff";
+    g.fillRect(0, 0, w, h);
+    g.fillStyle = "#d8d8d8";
+    g.fillRect(0, h * 0.72, w, h * 0.1);
+    for (let i = 0; i < 5; i++) {
+      const x = 20 + i * 100;
+      if (i === 2) {
+        g.fillStyle = "#9a9a9a";
+        g.fillRect(x, h * 0.18, 60, h * 0.74);
+        g.fillStyle = "#30404c";
+        g.fillRect(x + 6, h * 0.24, 22, h * 0.34);
+        g.fillRect(x + 32, h * 0.24, 22, h * 0.34);
+      } else {
+        g.fillStyle = "#2b3a46";
+        g.fillRect(x, h * 0.22, 70, h * 0.34);
+        g.fillStyle = "rgba(255,255,255,0.25)";
+        g.fillRect(x + 6, h * 0.25, 20, h * 0.1);
+      }
+    }
+    g.fillStyle = "#333";
+    g.fillRect(0, h * 0.92, w, h * 0.08);
+  });
+  const front = canvasTexture(128, 160, (g, w, h) => {
+    g.fillStyle = "#ffffff";
+    g.fillRect(0, 0, w, h);
+    g.fillStyle = "#26333d";
+    g.fillRect(w * 0.1, h * 0.12, w * 0.8, h * 0.34);
+    g.fillStyle = "rgba(255,255,255,0.3)";
+    g.fillRect(w * 0.14, h * 0.15, w * 0.25, h * 0.1);
+    g.fillStyle = "#fff7b0";
+    g.beginPath();
+    g.arc(w * 0.22, h * 0.66, 9, 0, Math.PI * 2);
+    g.arc(w * 0.78, h * 0.66, 9, 0, Math.PI * 2);
+    g.fill();
+    g.fillStyle = "#d0d0d0";
+    g.fillRect(w * 0.35, h * 0.56, w * 0.3, h * 0.2);
+    g.fillStyle = "#333";
+    g.fillRect(0, h * 0.9, w, h * 0.1);
+  });
+  const roof = canvasTexture(16, 16, (g) => {
+    g.fillStyle = "#b0b0b0";
+    g.fillRect(0, 0, 16, 16);
+  });
+  return { side, front, roof };
+}
+
+function windowsTexture(floors: number) {
+  return canvasTexture(128, 32 * floors, (g, w, h) => {
+    g.fillStyle = "#ffffff";
+    g.fillRect(0, 0, w, h);
+    for (let f = 0; f < floors; f++) {
+      for (let c = 0; c < 4; c++) {
+        g.fillStyle = (f * 7 + c * 3) % 5 === 0 ? "#f5e6a8" : "#4d6172";
+        g.fillRect(10 + c * 30, f * 32 + 8, 18, 16);
+      }
+    }
+  });
+}
+
+const factory: SceneFactory = (ctx) => {
+  const rand = seededRandom(ctx.seed);
+  const p = PALETTES[ctx.variant] ?? PALETTES.rails!;
+  const sunset = ctx.variant === "subway-dash";
+  const L = ctx.loopSeconds;
+  const P = Math.max(256, Math.round((16 * L) / 64) * 64);
+  const speed = P / L;
+  const BEHIND = 40;
+
+  ctx.renderer.shadowMap.enabled = true;
+  ctx.renderer.shadowMap.type = THREE.PCFShadowMap;
+  const scene = new THREE.Scene();
+  const sky = skyDome(p.sky, 175);
+  sky.position.set(0, 0, 5);
+  scene.add(sky);
+  scene.fog = new THREE.Fog(p.fog, 45, 150);
+  const camera = new THREE.PerspectiveCamera(62, ctx.width / ctx.height, 0.3, 190);
+
+  scene.add(new THREE.HemisphereLight(p.hemiSky, p.hemiGround, p.hemiIntensity));
+  const sun = new THREE.DirectionalLight(p.sun, p.sunIntensity);
+  sun.position.set(p.sunDir[0] * 30, p.sunDir[1] * 30, p.sunDir[2] * 30 - 15);
+  sun.target.position.set(0, 0, -15);
+  sun.castShadow = true;
+  sun.shadow.mapSize.set(1024, 1024);
+  Object.assign(sun.shadow.camera, { left: -16, right: 16, top: 32, bottom: -32, near: 1, far: 90 });
+  sun.shadow.bias = -0.0008;
+  scene.add(sun, sun.target);
+
+  // --- the runner's timetable: lane changes and jumps, repeating every loop ---
+  const events: Array<{ t: number; lane: number }> = [];
+  let lane = 1;
+  for (let t = 0.9 + rand() * 0.6; t < L - 1.2; t += 1.1 + rand() * 1.3) {
+    const next = lane === 1 ? (rand() < 0.5 ? 0 : 2) : rand() < 0.8 ? 1 : 2 - lane;
+    events.push({ t, lane: next });
+    lane = next;
+  }
+  if (lane !== 1) events.push({ t: L - 0.5, lane: 1 });
+  const TURN = 0.32;
+  const laneX = (time: number) => {
+    const t = wrap(time, L);
+    let k = events.length - 1;
+    let tk = (events[k]?.t ?? 0) - L;
+    for (let i = 0; i < events.length; i++) if (events[i]!.t <= t) (k = i), (tk = events[i]!.t);
+    const to = events[k]?.lane ?? 1;
+    const from = events[(k - 1 + events.length) % events.length]?.lane ?? 1;
+    return laneCenter(from) + (laneCenter(to) - laneCenter(from)) * smoothstep(0, TURN, t - tk);
+  };
+  const jumps: number[] = [];
+  for (let i = 0; i < events.length; i++) {
+    const a = events[i]!.t + TURN + 0.15, b = (events[i + 1]?.t ?? L) - 0.9;
+    if (b > a && rand() < 0.6) jumps.push(a + rand() * (b - a));
+  }
+  const JUMP = 0.78, JUMP_H = 1.9;
+  const jumpH = (time: number) => {
+    const t = wrap(time, L);
+    for (const j of jumps) if (t >= j && t < j + JUMP) return 4 * JUMP_H * ((t - j) / JUMP) * (1 - (t - j) / JUMP);
+    return 0;
+  };
+  // where an object must sit to reach the runner at time tp: distance ahead at time t
+  const ahead = (tp: number, t: number) => wrap(speed * (tp - t) + BEHIND, P) - BEHIND;
+
+  // --- ground, rails, walls ---
+  const groundTex = groundTexture(p, rand);
+  groundTex.repeat.set(1, 200 / 4);
+  const ground = new THREE.Mesh(new THREE.PlaneGeometry(13, 200), new THREE.MeshLambertMaterial({ map: groundTex }));
+  ground.rotation.x = -Math.PI / 2;
+  ground.position.z = -100 + 20;
+  ground.receiveShadow = true;
+  scene.add(ground);
+
+  const rails = new THREE.InstancedMesh(
+    new THREE.BoxGeometry(0.14, 0.2, 200),
+    new THREE.MeshLambertMaterial({ color: 0xb8b8c0 }),
+    6,
+  );
+  const m4 = new THREE.Matrix4();
+  for (let i = 0; i < 6; i++) {
+    rails.setMatrixAt(i, m4.makeTranslation(laneCenter(Math.floor(i / 2)) + (i % 2 ? 0.75 : -0.75), 0.1, -80));
+  }
+  rails.receiveShadow = true;
+  scene.add(rails);
+
+  const wallTex = graffitiWall(p, rand);
+  const WALL_LEN = 32;
+  const walls: THREE.Texture[] = [];
+  for (const side of [-1, 1]) {
+    const tex = wallTex.clone();
+    tex.repeat.set(200 / WALL_LEN, 1);
+    walls.push(tex);
+    const wall = new THREE.Mesh(new THREE.PlaneGeometry(200, 4), new THREE.MeshLambertMaterial({ map: tex }));
+    wall.rotation.y = -side * (Math.PI / 2);
+    wall.position.set(side * 6.5, 2, -80);
+    wall.receiveShadow = true;
+    const cap = new THREE.Mesh(new THREE.BoxGeometry(0.8, 0.35, 200), new THREE.MeshLambertMaterial({ color: 0x8d8a84 }));
+    cap.position.set(side * 6.8, 4.1, -80);
+    scene.add(wall, cap);
+  }
+
+  // --- buildings behind the walls, on the ring ---
+  const buildingMeshes: Array<{ mesh: THREE.InstancedMesh; items: Array<{ s: number; x: number; w: number; d: number }> }> = [];
+  for (const floors of [3, 5, 8]) {
+    const items: Array<{ s: number; x: number; w: number; d: number }> = [];
+    for (let s = rand() * 10; s < P; s += 14 + rand() * 16) {
+      const side = rand() < 0.5 ? -1 : 1;
+      items.push({ s, x: side * (12 + rand() * 8), w: 6 + rand() * 5, d: 8 + rand() * 6 });
+    }
+    const tex = windowsTexture(floors);
+    const mesh = new THREE.InstancedMesh(new THREE.BoxGeometry(1, 1, 1), new THREE.MeshLambertMaterial({ map: tex }), items.length);
+    items.forEach((_, i) => mesh.setColorAt(i, new THREE.Color(p.buildings[Math.floor(rand() * p.buildings.length)]!)));
+    buildingMeshes.push({ mesh, items });
+    scene.add(mesh);
+  }
+
+  // --- repeating trackside dressing: poles every 16 units, bridges (dusk) every 64 ---
+  const dressing = new THREE.Group();
+  scene.add(dressing);
+  const poleMat = new THREE.MeshLambertMaterial({ color: sunset ? 0x3b3444 : 0x6a7480 });
+  const poleCount = Math.ceil(208 / 16) * 2;
+  const poles = new THREE.InstancedMesh(new THREE.BoxGeometry(0.3, 6.5, 0.3), poleMat, poleCount);
+  const arms = new THREE.InstancedMesh(new THREE.BoxGeometry(2.2, 0.2, 0.2), poleMat, poleCount);
+  const lamps = new THREE.InstancedMesh(
+    new THREE.BoxGeometry(0.7, 0.25, 0.45),
+    new THREE.MeshBasicMaterial({ color: sunset ? 0xffe6a0 : 0xe8eef0 }),
+    poleCount,
+  );
+  for (let i = 0; i < poleCount; i++) {
+    const side = i % 2 ? 1 : -1, z = 16 - Math.floor(i / 2) * 16;
+    poles.setMatrixAt(i, m4.makeTranslation(side * 5.9, 3.25, z));
+    arms.setMatrixAt(i, m4.makeTranslation(side * 4.9, 6.4, z));
+    lamps.setMatrixAt(i, m4.makeTranslation(side * 4.1, 6.25, z));
+  }
+  poles.castShadow = true;
+  dressing.add(poles, arms, lamps);
+  if (sunset) {
+    const bridgeMat = new THREE.MeshLambertMaterial({ color: 0x4a3f55 });
+    for (let z = 0; z > -200; z -= 64) {
+      const deck = new THREE.Mesh(new THREE.BoxGeometry(16, 0.9, 3.2), bridgeMat);
+      deck.position.set(0, 9.6, z - 30);
+      const rail = new THREE.Mesh(new THREE.BoxGeometry(16, 0.8, 0.2), new THREE.MeshLambertMaterial({ color: 0xd9534f }));
+      rail.position.set(0, 10.5, z - 28.5);
+      deck.castShadow = true;
+      dressing.add(deck, rail);
+    }
+  }
+
+  // --- trains, placed in the lanes the runner leaves free ---
+  const STEP = 0.05, samples = Math.ceil(L / STEP);
+  const busy = [0, 1, 2].map((ln) =>
+    Array.from({ length: samples }, (_, i) => Math.abs(laneX(i * STEP) - laneCenter(ln)) < 2.6),
+  );
+  const free = (ln: number, t0: number, t1: number) => {
+    for (let t = t0; t <= t1; t += STEP) if (busy[ln]![Math.floor(wrap(t, L) / STEP) % samples]) return false;
+    return true;
+  };
+  const claim = (ln: number, t0: number, t1: number) => {
+    for (let t = t0; t <= t1; t += STEP) busy[ln]![Math.floor(wrap(t, L) / STEP) % samples] = true;
+  };
+  const CAR = 11;
+  const cars: Array<{ tp: number; lane: number; color: THREE.Color }> = [];
+  for (let attempt = 0; attempt < 60; attempt++) {
+    const ln = Math.floor(rand() * 3), tf = rand() * L, n = 1 + Math.floor(rand() * 3);
+    const span = (n * (CAR + 0.4)) / speed;
+    if (!free(ln, tf - 0.45, tf + span + 0.45)) continue;
+    claim(ln, tf - 0.45, tf + span + 0.45);
+    const color = new THREE.Color(p.trains[Math.floor(rand() * p.trains.length)]!);
+    for (let c = 0; c < n; c++) cars.push({ tp: tf + (c * (CAR + 0.4)) / speed, lane: ln, color });
+  }
+  const tt = trainTextures();
+  const trainMats = [tt.side, tt.side, tt.roof, tt.roof, tt.front, tt.front].map((map) => new THREE.MeshLambertMaterial({ map }));
+  const trains = new THREE.InstancedMesh(new THREE.BoxGeometry(2.5, 3.3, CAR), trainMats, cars.length);
+  cars.forEach((c, i) => trains.setColorAt(i, c.color));
+  trains.castShadow = true;
+  trains.receiveShadow = true;
+  scene.add(trains);
+
+  // --- barriers under the jumps, and a few in free lanes ---
+  const barrierAt: Array<{ tp: number; x: number }> = jumps.map((j) => ({ tp: j + JUMP * 0.45, x: laneX(j + JUMP * 0.45) }));
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const ln = Math.floor(rand() * 3), tp = rand() * L;
+    if (free(ln, tp - 0.3, tp + 0.3)) claim(ln, tp - 0.3, tp + 0.3), barrierAt.push({ tp, x: laneCenter(ln) });
+  }
+  const stripes = canvasTexture(128, 32, (g, w, h) => {
+    g.fillStyle = "#ffffff";
+    g.fillRect(0, 0, w, h);
+    g.fillStyle = "#e53935";
+    for (let x = -32; x < w; x += 32) {
+      g.beginPath();
+      g.moveTo(x, h);
+      g.lineTo(x + 16, 0);
+      g.lineTo(x + 32, 0);
+      g.lineTo(x + 16, h);
+      g.fill();
+    }
+  });
+  const boards = new THREE.InstancedMesh(new THREE.BoxGeometry(2.4, 0.55, 0.18), new THREE.MeshLambertMaterial({ map: stripes }), barrierAt.length);
+  const legGeo = new THREE.BoxGeometry(0.14, 1.1, 0.14);
+  const legs = new THREE.InstancedMesh(legGeo, new THREE.MeshLambertMaterial({ color: 0x444444 }), barrierAt.length * 2);
+  boards.castShadow = legs.castShadow = true;
+  scene.add(boards, legs);
+
+  // --- coins along the runner's path ---
+  const coinTimes: number[] = [];
+  for (let t = 0.5 + rand(); t < L - 0.3; ) {
+    const count = 6 + Math.floor(rand() * 8);
+    for (let i = 0; i < count && t < L - 0.3; i++, t += 2.4 / speed) coinTimes.push(t);
+    t += 0.8 + rand() * 1.6;
+  }
+  const coins = new THREE.InstancedMesh(
+    new THREE.CylinderGeometry(0.42, 0.42, 0.1, 18).rotateX(Math.PI / 2),
+    new THREE.MeshLambertMaterial({ color: 0xffc623, emissive: 0x7a4a00 }),
+    coinTimes.length,
+  );
+  coins.castShadow = true;
+  scene.add(coins);
+
+  // --- the runner ---
+  const runner = blockyFigure({
+    skin: 0xc98a5e, shirt: sunset ? 0x7c4dff : 0x1fb5a8, pants: 0x2c3e66, shoes: 0xff4d4d,
+    cap: sunset ? 0x222222 : 0xe53935, backpack: 0xffb300,
+  });
+  scene.add(runner.root);
+
+  const q = new THREE.Quaternion(), v = new THREE.Vector3(), sc = new THREE.Vector3(), e = new THREE.Euler();
+  const stepCycles = Math.round(1.55 * L);
+  const spinCycles = Math.round(0.8 * L);
+  const look = new THREE.Vector3();
+
+  return {
+    scene,
+    camera,
+    loop: { kind: "periodic" },
+    update(t) {
+      const scroll = speed * t;
+      groundTex.offset.y = wrap(scroll / 4, 1);
+      walls[0]!.offset.x = wrap(scroll / WALL_LEN, 1);
+      walls[1]!.offset.x = wrap(-scroll / WALL_LEN, 1);
+      dressing.position.z = wrap(scroll, 64);
+
+      for (const { mesh, items } of buildingMeshes) {
+        items.forEach((b, i) => {
+          const z = -wrap(b.s - scroll + 40, P) + 40;
+          const h = mesh === buildingMeshes[0]!.mesh ? 9 : mesh === buildingMeshes[1]!.mesh ? 15 : 24;
+          mesh.setMatrixAt(i, m4.compose(v.set(b.x, h / 2, z), q.identity(), sc.set(b.w, h, b.d)));
+        });
+        mesh.instanceMatrix.needsUpdate = true;
+      }
+      cars.forEach((c, i) => {
+        const front = -ahead(c.tp, t);
+        trains.setMatrixAt(i, m4.makeTranslation(laneCenter(c.lane), 1.85, front - CAR / 2));
+      });
+      trains.instanceMatrix.needsUpdate = true;
+      barrierAt.forEach((b, i) => {
+        const z = -ahead(b.tp, t);
+        boards.setMatrixAt(i, m4.makeTranslation(b.x, 0.95, z));
+        legs.setMatrixAt(2 * i, m4.makeTranslation(b.x - 0.95, 0.55, z));
+        legs.setMatrixAt(2 * i + 1, m4.makeTranslation(b.x + 0.95, 0.55, z));
+      });
+      boards.instanceMatrix.needsUpdate = legs.instanceMatrix.needsUpdate = true;
+      const spin = (2 * Math.PI * spinCycles * t) / L;
+      coinTimes.forEach((tc, i) => {
+        const d = ahead(tc, t);
+        const s = d < 0.2 ? 0 : 1;
+        e.set(0, spin + i * 0.35, 0);
+        coins.setMatrixAt(i, m4.compose(v.set(laneX(tc), 1.05 + jumpH(tc), -d), q.setFromEuler(e), sc.set(s, s, s)));
+      });
+      coins.instanceMatrix.needsUpdate = true;
+
+      const x = laneX(t), h = jumpH(t);
+      const dx = (laneX(t + 0.05) - laneX(t - 0.05)) / 0.1;
+      runner.root.position.set(x, h, 0);
+      runner.root.rotation.y = -dx * 0.045;
+      runner.root.rotation.z = -dx * 0.02;
+      runner.pose({ phase: (2 * Math.PI * stepCycles * t) / L, stride: 1, air: smoothstep(0, 0.3, h), lean: 0.12 });
+
+      const cx = laneX(t - 0.14) * 0.75;
+      camera.position.set(cx, 5.6 + jumpH(t - 0.12) * 0.35, 8.6);
+      camera.lookAt(look.set(cx * 0.6 + x * 0.2, 0.2 + h * 0.15, -12));
+    },
+  };
+};
+
+export default factory;
