@@ -7,6 +7,7 @@
  *   bun scripts/generate-media.ts --rest    every other category (start.sh runs it in the background)
  *   --while-pid N                           stops (leaving no partial file) when process N has exited
  */
+import { availableParallelism } from "node:os";
 import { generateMedia, type GenerationPhase } from "../render/media/generate-media.ts";
 import { generatedMediaDir } from "../render/media/generated-dir.ts";
 import { loadConfig } from "../src/config.ts";
@@ -29,7 +30,9 @@ if (watched > 0) {
 }
 
 const started = performance.now();
-const report = await generateMedia(cacheDir, phase, (line) => console.error(line), stop.signal);
+// In the background (--rest) one loop at a time leaves a core to the service's own renders.
+const concurrency = phase === "rest" ? 1 : Math.min(2, availableParallelism());
+const report = await generateMedia(cacheDir, phase, { log: (line) => console.error(line), signal: stop.signal, concurrency });
 const seconds = ((performance.now() - started) / 1000).toFixed(1);
 console.error(
   `media (${phase}): ${report.made.length} made, ${report.reused.length} reused, ${report.skipped.length} skipped (no scene yet), ${report.failed.length} failed in ${seconds} s under ${generatedMediaDir(cacheDir)}`,

@@ -8,5 +8,5 @@ set -euo pipefail
 . "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 cd "$ROOT"
 bun scripts/generate-media.ts --first || echo "start: the default category's loops failed to generate; serving whatever footage exists" >&2
-bun scripts/generate-media.ts --rest --while-pid $$ &
+nice -n 10 bun scripts/generate-media.ts --rest --while-pid $$ &
 exec bun run start "$@"

@@ -34,12 +34,22 @@ export function recipesFor(phase: GenerationPhase): FootageRecipe[] {
   return phase === "first" ? first : phase === "rest" ? rest : [...first, ...rest];
 }
 
-export async function generateMedia(cacheDir: string, phase: GenerationPhase, log: (line: string) => void, signal?: AbortSignal): Promise<GenerationReport> {
+export interface GenerationOptions {
+  log(line: string): void;
+  signal?: AbortSignal;
+  /**
+   * Loops rendered at once, each in its own browser. Within one capture, drawing, compositing and
+   * encoding a frame follow each other and leave cores idle; a second loop fills them.
+   */
+  concurrency?: number;
+}
+
+export async function generateMedia(cacheDir: string, phase: GenerationPhase, options: GenerationOptions): Promise<GenerationReport> {
+  const { log, signal } = options;
   const root = generatedMediaDir(cacheDir);
   mkdirSync(root, { recursive: true });
   const release = await acquireLock(join(cacheDir, ".generate.lock"), log, signal);
   const report: GenerationReport = { made: [], reused: [], skipped: [], failed: [] };
-  let browser: Browser | undefined;
   try {
     removeStalePartials(root);
     if (phase !== "rest") {
@@ -51,47 +61,58 @@ export async function generateMedia(cacheDir: string, phase: GenerationPhase, lo
         report.made.push(`music/${recipe.mood}/${recipe.name}`);
       }
     }
-    for (const recipe of recipesFor(phase)) {
-      if (signal?.aborted) break;
-      const id = `${recipe.slug}/${recipe.name}`;
-      const video = join(root, "backgrounds", recipe.slug, `${recipe.name}.mp4`);
-      const key = loopKey(recipe);
-      if (!existsSync(video)) {
-        if (!key) {
-          log(`media: skipping ${id}: its scene render/footage/scenes/${recipe.slug}.ts does not exist yet`);
-          report.skipped.push(id);
-          continue;
+    const queue = recipesFor(phase);
+    const worker = async () => {
+      let browser: Browser | undefined;
+      try {
+        for (let recipe = queue.shift(); recipe && !signal?.aborted; recipe = queue.shift()) {
+          browser = await generateLoop(cacheDir, root, recipe, browser, report, options);
         }
-        mkdirSync(dirname(video), { recursive: true });
-        if (reuse(cacheDir, root, recipe, key, video)) {
-          log(`media: ${id} linked from an earlier version (same scene and settings)`);
-          report.reused.push(id);
-        } else {
-          try {
-            browser ??= await Browser.launch();
-            const stats = await renderLoop(recipe, video, browser, signal);
-            log(`media: ${id} rendered: ${stats.rendered} frames in ${stats.seconds.toFixed(1)} s (${stats.fps.toFixed(1)} fps)`);
-            report.made.push(id);
-          } catch (error) {
-            if (signal?.aborted) break;
-            log(`media: ${id} failed: ${error instanceof Error ? error.message : String(error)}`);
-            report.failed.push(id);
-            // A crashed browser is replaced for the next loop.
-            await browser?.close().catch(() => undefined);
-            browser = undefined;
-            continue;
-          }
-        }
+      } finally {
+        await browser?.close();
       }
-      if (key) writeFileSync(keyPath(video), key);
-      const thumbnail = video.replace(/\.mp4$/, ".jpg");
-      if (!existsSync(thumbnail)) await ffmpegToFile(thumbnail, (out) => thumbnailArgs(video, out));
-    }
+    };
+    await Promise.all(Array.from({ length: Math.max(1, options.concurrency ?? 1) }, worker));
   } finally {
-    await browser?.close();
     release();
   }
   return report;
+}
+
+/** Makes one loop and its thumbnail unless they exist; returns the browser to use next (a crashed one is dropped). */
+async function generateLoop(cacheDir: string, root: string, recipe: FootageRecipe, browser: Browser | undefined, report: GenerationReport, { log, signal }: GenerationOptions): Promise<Browser | undefined> {
+  const id = `${recipe.slug}/${recipe.name}`;
+  const video = join(root, "backgrounds", recipe.slug, `${recipe.name}.mp4`);
+  const key = loopKey(recipe);
+  if (!existsSync(video)) {
+    if (!key) {
+      log(`media: skipping ${id}: its scene render/footage/scenes/${recipe.slug}.ts does not exist yet`);
+      report.skipped.push(id);
+      return browser;
+    }
+    mkdirSync(dirname(video), { recursive: true });
+    if (reuse(cacheDir, root, recipe, key, video)) {
+      log(`media: ${id} linked from an earlier version (same scene and settings)`);
+      report.reused.push(id);
+    } else {
+      try {
+        browser ??= await Browser.launch();
+        const stats = await renderLoop(recipe, video, browser, signal);
+        log(`media: ${id} rendered: ${stats.rendered} frames in ${stats.seconds.toFixed(1)} s (${stats.fps.toFixed(1)} fps)`);
+        report.made.push(id);
+      } catch (error) {
+        if (signal?.aborted) return browser;
+        log(`media: ${id} failed: ${error instanceof Error ? error.message : String(error)}`);
+        report.failed.push(id);
+        await browser?.close().catch(() => undefined);
+        return undefined;
+      }
+    }
+  }
+  if (key) writeFileSync(keyPath(video), key);
+  const thumbnail = video.replace(/\.mp4$/, ".jpg");
+  if (!existsSync(thumbnail)) await ffmpegToFile(thumbnail, (out) => thumbnailArgs(video, out));
+  return browser;
 }
 
 const keyPath = (video: string) => video.replace(/\.mp4$/, ".key");
