@@ -11,93 +11,15 @@ import {
   driveCanvasTexture,
   driveNoise,
   driveSample,
-  driveWheel,
+  driveTrackRibbon as ribbon,
   driveWheelAngle,
 } from "./shared/drive-kit.ts";
+import { kartModel } from "./shared/kart-model.ts";
 
 const ROAD_HALF = 7.5;
 const CURB = 1.4;
 const TARGET_SPEED = 30; // units per second; a kart is ~2.4 units long
 const TAU = Math.PI * 2;
-
-function kartModel(body: number, driver: number, helmet: number): THREE.Group {
-  const kart = new THREE.Group();
-  const paint = new THREE.MeshPhongMaterial({ color: body, shininess: 80, specular: 0x666666 });
-  const dark = new THREE.MeshPhongMaterial({ color: 0x222226, shininess: 30 });
-  const chrome = new THREE.MeshPhongMaterial({ color: 0xd8d8e0, shininess: 120, specular: 0xffffff });
-  const suit = new THREE.MeshLambertMaterial({ color: driver });
-  const skin = new THREE.MeshLambertMaterial({ color: 0xf1c27d });
-  const lid = new THREE.MeshPhongMaterial({ color: helmet, shininess: 90 });
-  const add = (geo: THREE.BufferGeometry, mat: THREE.Material, x: number, y: number, z: number): THREE.Mesh => {
-    const m = new THREE.Mesh(geo, mat);
-    m.position.set(x, y, z);
-    m.castShadow = true;
-    kart.add(m);
-    return m;
-  };
-  add(new THREE.BoxGeometry(1.5, 0.28, 2.5), paint, 0, 0.42, 0); // chassis tray
-  add(new THREE.BoxGeometry(1.1, 0.35, 0.9), paint, 0, 0.62, -1.05); // nose cone
-  add(new THREE.BoxGeometry(1.9, 0.22, 0.35), paint, 0, 0.5, -1.45); // front bumper
-  add(new THREE.BoxGeometry(1.7, 0.3, 0.3), dark, 0, 0.55, 1.35); // rear bumper
-  add(new THREE.BoxGeometry(0.9, 0.55, 0.5), paint, 0, 0.85, 0.65); // seat back
-  add(new THREE.BoxGeometry(0.5, 0.35, 0.5), dark, 0, 0.72, 1.05); // engine block
-  for (const x of [-0.22, 0.22]) {
-    const pipe = add(new THREE.CylinderGeometry(0.09, 0.11, 0.5, 8), chrome, x, 0.78, 1.35);
-    pipe.rotation.x = Math.PI / 2;
-  }
-  add(new THREE.BoxGeometry(0.85, 0.75, 0.55), suit, 0, 1.22, 0.35); // torso
-  for (const x of [-0.38, 0.38]) {
-    const arm = add(new THREE.BoxGeometry(0.2, 0.2, 0.75), suit, x, 1.2, 0.0);
-    arm.rotation.x = 0.35;
-  }
-  add(new THREE.SphereGeometry(0.3, 12, 10), skin, 0, 1.78, 0.3);
-  const hel = add(new THREE.SphereGeometry(0.4, 14, 10, 0, TAU, 0, Math.PI * 0.62), lid, 0, 1.82, 0.32);
-  hel.rotation.x = 0.15;
-  const wheel = add(new THREE.TorusGeometry(0.28, 0.05, 6, 14), dark, 0, 1.12, -0.45);
-  wheel.rotation.x = -1.0;
-  const tyre = new THREE.MeshLambertMaterial({ color: 0x1b1b1b });
-  const rim = new THREE.MeshPhongMaterial({ color: 0xf2f2f2, shininess: 60 });
-  for (const [x, z, r, w, front] of [
-    [-0.95, -0.95, 0.34, 0.38, 1],
-    [0.95, -0.95, 0.34, 0.38, 1],
-    [-1.0, 0.95, 0.44, 0.55, 0],
-    [1.0, 0.95, 0.44, 0.55, 0],
-  ] as const) {
-    const wh = driveWheel(r, w, tyre, rim);
-    wh.position.set(x, r, z);
-    wh.name = front ? "front" : "rear";
-    wh.userData.radius = r;
-    kart.add(wh);
-  }
-  return kart;
-}
-
-/** A strip of quads following the track between two lateral offsets, v running along the lap. */
-function ribbon(track: DriveTrack, from: number, to: number, lift: number, vPeriod: number): THREE.BufferGeometry {
-  const n = track.samples.length;
-  const pos: number[] = [];
-  const uv: number[] = [];
-  const idx: number[] = [];
-  // A whole number of texture periods per lap, so stripes meet themselves at the start line.
-  const periods = Math.max(1, Math.round(track.length / vPeriod));
-  for (let i = 0; i <= n; i++) {
-    const s = track.samples[i % n]!;
-    for (const [off, u] of [[from, 0], [to, 1]] as const) {
-      pos.push(s.pos.x + s.right.x * off, s.pos.y + lift, s.pos.z + s.right.z * off);
-      uv.push(u, (i / n) * periods);
-    }
-    if (i < n) {
-      const a = i * 2;
-      idx.push(a, a + 1, a + 2, a + 1, a + 3, a + 2);
-    }
-  }
-  const g = new THREE.BufferGeometry();
-  g.setAttribute("position", new THREE.Float32BufferAttribute(pos, 3));
-  g.setAttribute("uv", new THREE.Float32BufferAttribute(uv, 2));
-  g.setIndex(idx);
-  g.computeVertexNormals();
-  return g;
-}
 
 const factory: SceneFactory = (ctx) => {
   const rand = seededRandom(ctx.seed);
@@ -279,23 +201,21 @@ const factory: SceneFactory = (ctx) => {
       g.fillRect(0, 0, w, h / 2);
       driveNoise(g, w, h, rand, 500, 0.12);
     }, { repeat: [90, 90] });
-    const ground = new THREE.Mesh(new THREE.PlaneGeometry(1400, 1400), new THREE.MeshLambertMaterial({ map: grassTex }));
+    // Flat lawn under one sun shades evenly, so it is drawn unlit: SwiftShader pays per lit pixel.
+    const ground = new THREE.Mesh(new THREE.PlaneGeometry(1400, 1400), new THREE.MeshBasicMaterial({ map: grassTex, color: 0xd8e8d0 }));
     ground.rotation.x = -Math.PI / 2;
     ground.position.y = -3;
-    ground.receiveShadow = true;
     scene.add(ground);
     // Embankment under the road so its hills never float above the lawn.
-    const bank = new THREE.Mesh(ribbon(track, -ROAD_HALF - 6, ROAD_HALF + 6, -0.06, 10), new THREE.MeshLambertMaterial({ color: 0x57b53f }));
-    bank.receiveShadow = true;
+    const bank = new THREE.Mesh(ribbon(track, -ROAD_HALF - 6, ROAD_HALF + 6, -0.06, 10), new THREE.MeshBasicMaterial({ color: 0x55ad3e }));
     scene.add(bank);
     // Round cartoon trees and hills, kept off the road.
     const trunks = new THREE.InstancedMesh(new THREE.CylinderGeometry(0.5, 0.7, 4, 6), new THREE.MeshLambertMaterial({ color: 0x7a4a22 }), 220);
-    const crowns = new THREE.InstancedMesh(new THREE.SphereGeometry(2.6, 10, 8), new THREE.MeshLambertMaterial({ color: 0xffffff }), 220);
-    trunks.castShadow = crowns.castShadow = true;
+    const crowns = new THREE.InstancedMesh(new THREE.IcosahedronGeometry(2.7, 1), new THREE.MeshLambertMaterial({ color: 0xffffff, flatShading: true }), 220);
     const m = new THREE.Matrix4();
     const tmp = driveSample();
     let placed = 0;
-    for (let tries = 0; placed < 220 && tries < 4000; tries++) {
+    for (let tries = 0; placed < 170 && tries < 4000; tries++) {
       const along = rand() * track.length;
       const off = (rand() < 0.5 ? -1 : 1) * (ROAD_HALF + 9 + rand() * 60);
       track.at(along, tmp);
@@ -317,7 +237,7 @@ const factory: SceneFactory = (ctx) => {
     }
     trunks.count = crowns.count = placed;
     scene.add(trunks, crowns);
-    const hills = new THREE.InstancedMesh(new THREE.SphereGeometry(1, 20, 12), new THREE.MeshLambertMaterial({ color: 0xffffff }), 14);
+    const hills = new THREE.InstancedMesh(new THREE.SphereGeometry(1, 16, 8, 0, TAU, 0, Math.PI / 2), new THREE.MeshLambertMaterial({ color: 0xffffff }), 14);
     for (let i = 0; i < 14; i++) {
       const a = (i / 14) * TAU + rand() * 0.3;
       const r = 270 + rand() * 80;

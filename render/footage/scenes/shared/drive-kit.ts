@@ -26,7 +26,7 @@ export function driveCanvasTexture(
     tex.magFilter = THREE.NearestFilter;
     tex.minFilter = THREE.NearestMipmapLinearFilter;
   }
-  tex.anisotropy = opts.anisotropy ?? 4;
+  tex.anisotropy = opts.anisotropy ?? 1;
   return tex;
 }
 
@@ -137,5 +137,32 @@ export function driveWheel(radius: number, width: number, tyre: THREE.Material, 
   spin.name = "spin";
   g.add(spin);
   for (const m of [t, r]) m.castShadow = true;
+  return g;
+}
+
+/** A strip of quads following the track between two lateral offsets, v running along the lap. */
+export function driveTrackRibbon(track: DriveTrack, from: number, to: number, lift: number, vPeriod: number): THREE.BufferGeometry {
+  const n = track.samples.length;
+  const pos: number[] = [];
+  const uv: number[] = [];
+  const idx: number[] = [];
+  // A whole number of texture periods per lap, so stripes meet themselves at the start line.
+  const periods = Math.max(1, Math.round(track.length / vPeriod));
+  for (let i = 0; i <= n; i++) {
+    const s = track.samples[i % n]!;
+    for (const [off, u] of [[from, 0], [to, 1]] as const) {
+      pos.push(s.pos.x + s.right.x * off, s.pos.y + lift, s.pos.z + s.right.z * off);
+      uv.push(u, (i / n) * periods);
+    }
+    if (i < n) {
+      const a = i * 2;
+      idx.push(a, a + 1, a + 2, a + 1, a + 3, a + 2);
+    }
+  }
+  const g = new THREE.BufferGeometry();
+  g.setAttribute("position", new THREE.Float32BufferAttribute(pos, 3));
+  g.setAttribute("uv", new THREE.Float32BufferAttribute(uv, 2));
+  g.setIndex(idx);
+  g.computeVertexNormals();
   return g;
 }
