@@ -42,7 +42,8 @@ for (let i = 0; i < 10; i++) {
 const offset = 1.5;
 const story: Timeline = {
   duration: DURATION,
-  background: { kind: "video", path: background, fitted: true },
+  // Videos start their background at an offset (two inputs of the loop, concatenated).
+  background: { kind: "video", path: background, fitted: true, startAt: 7 },
   layers: [{ path: join(dir, "title.png"), x: 60, y: 560, start: 0, end: 4, entrance: "slide-up" }, ...layers],
   captions: {
     words: narration.words.filter((w) => w.end + offset < DURATION).map((w) => ({ ...w, start: w.start + offset, end: w.end + offset })),

@@ -49,13 +49,13 @@ export function loopFilter(plan: LoopPlan): string {
   ].filter(Boolean).join(",");
   if (c === 0) return `[0:v]${finish}[v]`;
   const middle = frames - c;
-  // Weight of the head frame rises from 1/(C+1) to C/(C+1) across the blend.
+  // Weight of the head frame rises from 1/(C+1) to C/(C+1) across the blend (blend counts N from 1).
   return [
     "[0:v]split=3[m][t][h]",
     `[m]trim=start_frame=0:end_frame=${middle},setpts=PTS-STARTPTS[mid]`,
     `[t]trim=start_frame=${middle}:end_frame=${frames},setpts=PTS-STARTPTS[tail]`,
     `[h]trim=start_frame=${frames}:end_frame=${frames + c},setpts=PTS-STARTPTS[head]`,
-    `[tail][head]blend=all_expr='A+(B-A)*(N+1)/${c + 1}'[mix]`,
+    `[tail][head]blend=all_expr='A+(B-A)*N/${c + 1}'[mix]`,
     `[mid][mix]concat=n=2:v=1:a=0,${finish}[v]`,
   ].join(";");
 }
