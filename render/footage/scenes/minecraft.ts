@@ -133,8 +133,8 @@ const factory: SceneFactory = (ctx) => {
   // The runner's arm, held low on the right as in a first-person block game.
   const skin = new THREE.Color(0xc8936a);
   const armFaces = [0.8, 0.55, 1, 0.45, 0.9, 0.7].map((f) => new THREE.MeshBasicMaterial({ color: skin.clone().multiplyScalar(f) }));
-  const arm = new THREE.Mesh(new THREE.BoxGeometry(0.16, 0.16, 0.6), armFaces);
-  arm.position.set(0.32, -0.4, -0.5);
+  const arm = new THREE.Mesh(new THREE.BoxGeometry(0.11, 0.11, 0.5), armFaces);
+  arm.position.set(0.3, -0.42, -0.62);
   camera.add(arm);
   scene.add(camera);
 
