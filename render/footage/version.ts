@@ -23,6 +23,15 @@ function packageVersion(name: string, from: string): string {
   }
 }
 
+/** What a module imports; none when it does not parse (being edited): its text is hashed all the same. */
+function importsOf(code: string): { path: string }[] {
+  try {
+    return transpiler.scanImports(code);
+  } catch {
+    return [];
+  }
+}
+
 /** Hash of a scene's code and everything it imports; null when the scene does not exist yet. */
 export function sceneSourceHash(slug: string): string | null {
   const entry = scenePath(slug);
@@ -34,9 +43,11 @@ export function sceneSourceHash(slug: string): string | null {
     const file = queue.shift()!;
     if (seen.has(file)) continue;
     seen.add(file);
-    const code = readFileSync(file, "utf8");
-    hasher.update(`${file.slice(import.meta.dir.length)}\n${code}\n`);
-    for (const { path } of transpiler.scanImports(code)) {
+    // A scene importing a file that is not there yet still gets a key (its bundle will fail and say
+    // why); the service computes these at start and must not fail on a scene being written.
+    const code = existsSync(file) ? readFileSync(file, "utf8") : "";
+    hasher.update(`${file.slice(import.meta.dir.length)}\n${existsSync(file) ? code : "(missing)"}\n`);
+    for (const { path } of importsOf(code)) {
       if (path.startsWith(".")) queue.push(resolve(dirname(file), path));
       else hasher.update(packageVersion(path.startsWith("@") ? path.split("/").slice(0, 2).join("/") : path.split("/")[0]!, dirname(file)));
     }
