@@ -29,11 +29,22 @@ export class FfmpegAborted extends Error {
   }
 }
 
+/** ffmpeg ran past its wall-time bound and was killed. */
+export class FfmpegTimedOut extends Error {
+  constructor(readonly timeoutMs: number) {
+    super(`ffmpeg was stopped after ${Math.round(timeoutMs / 1000)} s, its time limit`);
+  }
+}
+
 export interface FfmpegOptions {
   /** Called with output seconds written so far (from `-progress pipe:1`). */
   onProgress?(seconds: number): void;
   /** Stops ffmpeg: SIGTERM, then SIGKILL after FFMPEG_KILL_GRACE_MS; the run then throws FfmpegAborted. */
   signal?: AbortSignal;
+  /** Wall-time bound: past it ffmpeg is stopped like an abort and the run throws FfmpegTimedOut. */
+  timeoutMs?: number;
+  /** Runs ffmpeg at a lower CPU priority (nice 10), so renders keep the processor when both want it. */
+  background?: boolean;
 }
 
 /** How long ffmpeg gets to exit after SIGTERM (it usually takes milliseconds) before it is killed. */
@@ -59,8 +70,11 @@ function stopOnAbort(proc: { kill(signal?: NodeJS.Signals): void }, signal: Abor
 
 export async function runFfmpeg(args: readonly string[], options: FfmpegOptions = {}): Promise<FfmpegRun> {
   const progress = options.onProgress ? ["-progress", "pipe:1", "-nostats"] : [];
-  const proc = Bun.spawn(["ffmpeg", ...BASE_ARGS, ...progress, ...args], { stdout: "pipe", stderr: "pipe" });
-  const stopListening = stopOnAbort(proc, options.signal);
+  const priority = options.background ? ["nice", "-n", "10"] : [];
+  const proc = Bun.spawn([...priority, "ffmpeg", ...BASE_ARGS, ...progress, ...args], { stdout: "pipe", stderr: "pipe" });
+  const timer = options.timeoutMs === undefined ? undefined : AbortSignal.timeout(options.timeoutMs);
+  const stop = timer && options.signal ? AbortSignal.any([options.signal, timer]) : (timer ?? options.signal);
+  const stopListening = stopOnAbort(proc, stop);
   const stdoutPromise = (async () => {
     let text = "";
     const decoder = new TextDecoder();
@@ -75,6 +89,7 @@ export async function runFfmpeg(args: readonly string[], options: FfmpegOptions 
   })();
   const [stdout, stderr, code] = await Promise.all([stdoutPromise, new Response(proc.stderr).text(), proc.exited]).finally(stopListening);
   if (options.signal?.aborted) throw new FfmpegAborted();
+  if (timer?.aborted) throw new FfmpegTimedOut(options.timeoutMs!);
   if (code !== 0) throw new FfmpegError("ffmpeg", code, stderr.trim().split("\n").slice(-6).join("\n"));
   return { stdout, stderr, maxRssBytes: proc.resourceUsage()?.maxRSS ?? 0 };
 }
@@ -83,10 +98,10 @@ export async function runFfmpeg(args: readonly string[], options: FfmpegOptions 
  * Runs ffmpeg writing to a partial file beside `path` and renames it into place on success, so a reader
  * never sees half a file; the partial is removed when ffmpeg fails. `args` receives the partial path.
  */
-export async function ffmpegToFile(path: string, args: (out: string) => string[]): Promise<void> {
+export async function ffmpegToFile(path: string, args: (out: string) => string[], options: FfmpegOptions = {}): Promise<void> {
   const partial = path.replace(/(\.\w+)?$/, (ext) => `.${process.pid}.partial${ext}`);
   try {
-    await runFfmpeg(args(partial));
+    await runFfmpeg(args(partial), options);
     renameSync(partial, path);
   } finally {
     rmSync(partial, { force: true });

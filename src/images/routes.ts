@@ -9,7 +9,7 @@ import { refusalFor, schemaIssues, toFieldIssues } from "../templates/validate.t
 const ImageRequest = component(
   "ImageRequest",
   Type.Object(
-    { url: HttpUrl({ minLength: 1, maxLength: 2048, description: "Public https URL of a JPEG, PNG, WebP, GIF or AVIF image, up to 15 MB." }) },
+    { url: HttpUrl({ minLength: 1, maxLength: 2048, description: "Public https URL of a JPEG, PNG, WebP, GIF or AVIF image, up to 15 MB and 25 megapixels (8192 px a side). SVG is refused." }) },
     { additionalProperties: false },
   ),
 );
@@ -39,7 +39,7 @@ export const imageRoutes: RouteDef[] = [
     tag: "Media",
     summary: "Import an image by URL for fake_text_message avatars and photos",
     description:
-      "Fetches a public https image (checked after DNS, connection pinned, every redirect checked, at most 15 MB), stores it as a JPEG of at most 1080 px a side, and returns its id for `contact.avatarAssetId` and `messages[].imageAssetId`. Ids belong to the account. A URL imported in the last 30 days is reused (same id, `reused: true`) and not counted; new URLs count against the 20 own-media URLs a day (UTC), shared with backgroundVideoUrl, backgroundAudioUrl, background.ownUrl and music.ownUrl.",
+      "Fetches a public https image (checked after DNS, connection pinned, every redirect checked, at most 15 MB), refuses SVG and images over 25 megapixels or 8192 px a side (read from the header, before decoding), stores it as a JPEG of at most 1080 px a side, and returns its id for `contact.avatarAssetId` and `messages[].imageAssetId`. Ids belong to the account. A URL imported in the last 30 days is reused (same id, `reused: true`) and not counted; new URLs count against the 20 own-media URLs a day (UTC), shared with backgroundVideoUrl, backgroundAudioUrl, background.ownUrl and music.ownUrl.",
     auth: "key",
     idempotent: true,
     body: { schema: ImageRequest, description: "`{url}`.", required: true },

@@ -5,12 +5,22 @@ import { join } from "node:path";
 import type { Db } from "../../db/client.ts";
 import sharp from "sharp";
 import { claimMediaImport, findReadyMediaImport, markMediaImportFailed, markMediaImportReady, type MediaKind } from "../../db/repos/media-imports.ts";
-import { ffmpegToFile, probe } from "../../render/ffmpeg.ts";
-import { MAX_OWN_MEDIA_SECONDS, OWN_MEDIA_PROBE_ARGS, ownAudioConvertArgs, ownVideoConvertArgs } from "../../render/plan/media-convert.ts";
+import { ffmpegToFile, FfmpegTimedOut, probe } from "../../render/ffmpeg.ts";
+import {
+  acceptedDemuxer,
+  MAX_OWN_MEDIA_SECONDS,
+  ownAudioConvertArgs,
+  ownMediaConvertTimeoutMs,
+  ownMediaProbeArgs,
+  ownVideoConvertArgs,
+  ownVideoWorkRefusal,
+  parseFrameRate,
+} from "../../render/plan/media-convert.ts";
 import type { FailureCode } from "../errors.ts";
 import { newId } from "../ids.ts";
 import { OutboundError, type OutboundPolicy, outboundRequest } from "../net/outbound.ts";
 import type { Storage } from "../storage/local.ts";
+import { type ConversionQueue, createConversionQueue } from "./conversion-queue.ts";
 
 export const OWN_MEDIA_LIMITS = {
   video: { maxBytes: 300 * 1024 * 1024, label: "300 MB" },
@@ -19,6 +29,12 @@ export const OWN_MEDIA_LIMITS = {
 } as const;
 /** Chat avatars and photos are kept at most this many pixels on their longer side. */
 const IMAGE_MAX_SIDE = 1080;
+/**
+ * Images larger than this are refused from their header, before decoding: a phone photo (12 or 24
+ * megapixels) passes, a 7000x7000 (49 MP) decompression load does not. Stored images are 1080 px a side.
+ */
+export const IMAGE_MAX_PIXELS = 25_000_000;
+export const IMAGE_MAX_INPUT_SIDE = 8192;
 export const REUSE_DAYS = 30;
 const FETCH_TIMEOUT_MS = 5 * 60_000;
 const MAX_REDIRECTS = 5;
@@ -51,6 +67,10 @@ export interface OwnMediaDeps {
   /** Downloads and conversions in progress; removed whatever happens. */
   tempRoot: string;
   now(): Date;
+  /** Conversion turns shared across accounts (one at a time by default). */
+  conversions?: ConversionQueue;
+  /** Wall-time bound of a conversion of `seconds` of media (ownMediaConvertTimeoutMs by default). */
+  convertTimeoutMs?(seconds: number): number;
 }
 
 /** The daily own-media quota counts from UTC midnight. */
@@ -85,15 +105,20 @@ async function download(deps: OwnMediaDeps, kind: OwnMediaKind, url: string, pat
   return statSync(path).size;
 }
 
-/** Checks with ffprobe that the file has the wanted stream and is at most 10 minutes long. */
-async function inspect(kind: Exclude<OwnMediaKind, "image">, url: string, path: string): Promise<number> {
+/**
+ * Checks with ffprobe that the file is a single-file container with the wanted stream, at most 10 minutes
+ * long and (footage) within the conversion's work limits. Returns its length and the demuxer to force.
+ */
+async function inspect(kind: Exclude<OwnMediaKind, "image">, url: string, path: string): Promise<{ duration: number; demuxer: string }> {
   const invalid = new MediaImportError("MEDIA_INVALID", `${url} is not usable ${kind === "video" ? "video" : "audio"}.`);
   let probed: Awaited<ReturnType<typeof probe>>;
   try {
-    probed = await probe(path, OWN_MEDIA_PROBE_ARGS);
+    probed = await probe(path, ownMediaProbeArgs(kind));
   } catch {
     throw invalid;
   }
+  const demuxer = acceptedDemuxer(kind, probed.format.format_name);
+  if (!demuxer) throw invalid;
   const streams = probed.streams.filter((s) => s.codec_type === kind && !(kind === "video" && s.disposition?.attached_pic === 1));
   const duration = Number(probed.format.duration ?? streams[0]?.duration);
   // Still images probe as one-frame "video"; a background must move.
@@ -101,13 +126,39 @@ async function inspect(kind: Exclude<OwnMediaKind, "image">, url: string, path: 
   if (duration > MAX_OWN_MEDIA_SECONDS) {
     throw new MediaImportError("MEDIA_TOO_LONG", `${url} lasts ${Math.round(duration)} s; own media may last at most ${MAX_OWN_MEDIA_SECONDS / 60} minutes.`);
   }
-  return duration;
+  if (kind === "video") {
+    const stream = streams[0]!;
+    const refusal = ownVideoWorkRefusal({
+      width: Number(stream.width) || 0,
+      height: Number(stream.height) || 0,
+      fps: Math.max(parseFrameRate(stream.r_frame_rate), parseFrameRate(stream.avg_frame_rate)),
+      seconds: duration,
+    });
+    if (refusal) throw new MediaImportError("MEDIA_INVALID", `${url} is too costly to convert: ${refusal}.`);
+  }
+  return { duration, demuxer };
 }
 
 /** Converts a downloaded image to a JPEG of at most 1080 px a side, upright; refuses anything sharp cannot read. */
 async function convertImage(url: string, input: string, output: string): Promise<void> {
+  let meta: Awaited<ReturnType<ReturnType<typeof sharp>["metadata"]>>;
   try {
-    await sharp(input, { limitInputPixels: 50_000_000 })
+    // Reads the header only: the pixel limit holds before anything is decoded.
+    meta = await sharp(input).metadata();
+  } catch {
+    throw new MediaImportError("MEDIA_INVALID", `${url} is not a usable image (JPEG, PNG, WebP, GIF or AVIF).`);
+  }
+  if (meta.format === "svg") throw new MediaImportError("MEDIA_INVALID", `${url} is an SVG; images must be raster (JPEG, PNG, WebP, GIF or AVIF).`);
+  const width = meta.width ?? 0;
+  const height = meta.height ?? 0;
+  if (width > IMAGE_MAX_INPUT_SIDE || height > IMAGE_MAX_INPUT_SIDE || width * height > IMAGE_MAX_PIXELS) {
+    throw new MediaImportError(
+      "MEDIA_INVALID",
+      `${url} is ${width}x${height}; images may be at most ${IMAGE_MAX_PIXELS / 1_000_000} megapixels and ${IMAGE_MAX_INPUT_SIDE} px a side.`,
+    );
+  }
+  try {
+    await sharp(input, { limitInputPixels: IMAGE_MAX_PIXELS })
       .rotate()
       .resize(IMAGE_MAX_SIDE, IMAGE_MAX_SIDE, { fit: "inside", withoutEnlargement: true })
       .flatten({ background: "#ffffff" })
@@ -128,6 +179,8 @@ const EXTENSIONS = { video: "mp4", audio: "mp3", image: "jpg" } as const;
  */
 export function createOwnMediaImporter(deps: OwnMediaDeps): OwnMediaImporter {
   mkdirSync(deps.tempRoot, { recursive: true });
+  const conversions = deps.conversions ?? createConversionQueue();
+  const timeoutFor = deps.convertTimeoutMs ?? ownMediaConvertTimeoutMs;
   const run = async (accountId: string, kind: OwnMediaKind, url: string): Promise<{ id: string; path: string; reused: boolean }> => {
     const now = deps.now();
     const urlHash = createHash("sha256").update(url).digest("hex");
@@ -161,10 +214,16 @@ export function createOwnMediaImporter(deps: OwnMediaDeps): OwnMediaImporter {
       let duration = 0;
       if (kind === "image") await convertImage(url, downloaded, converted);
       else {
-        duration = await inspect(kind, url, downloaded);
+        const inspected = await inspect(kind, url, downloaded);
+        duration = inspected.duration;
+        const args = (out: string) => (kind === "video" ? ownVideoConvertArgs : ownAudioConvertArgs)(downloaded, out, inspected.demuxer);
+        const timeoutMs = timeoutFor(duration);
         try {
-          await ffmpegToFile(converted, (out) => (kind === "video" ? ownVideoConvertArgs(downloaded, out) : ownAudioConvertArgs(downloaded, out)));
-        } catch {
+          await conversions.run(accountId, () => ffmpegToFile(converted, args, { timeoutMs, background: true }));
+        } catch (error) {
+          if (error instanceof FfmpegTimedOut) {
+            throw new MediaImportError("MEDIA_INVALID", `${url} took longer than ${Math.round(timeoutMs / 1000)} s to convert, the limit for ${Math.round(duration)} s of ${kind}.`);
+          }
           throw new MediaImportError("MEDIA_INVALID", `${url} could not be decoded as ${kind}.`);
         }
       }

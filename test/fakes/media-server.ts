@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { runFfmpeg } from "../../render/ffmpeg.ts";
 
 /** A self-signed certificate for 127.0.0.1 and localhost, made with openssl for this test run. */
-function selfSignedCertificate(dir: string): { key: string; cert: string } {
+export function selfSignedCertificate(dir: string): { key: string; cert: string } {
   execFileSync("openssl", [
     "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=localhost",
     "-addext", "subjectAltName=IP:127.0.0.1,DNS:localhost",

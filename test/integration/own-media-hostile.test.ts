@@ -1,0 +1,80 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { readdirSync } from "node:fs";
+import { join } from "node:path";
+import { createOwnMediaImporter, MediaImportError, type OwnMediaDeps, type OwnMediaImporter } from "../../src/media/own-media.ts";
+import { callerUrlPolicy } from "../../src/net/outbound.ts";
+import { startHostileMediaServer, type HostileMediaServer } from "../fakes/hostile-media-server.ts";
+import { DATABASE_KINDS } from "../helpers/databases.ts";
+import { type TestService, useService } from "../helpers/harness.ts";
+
+let media: HostileMediaServer;
+beforeAll(async () => {
+  media = await startHostileMediaServer();
+}, 120_000);
+afterAll(() => media.stop());
+
+async function failure(promise: Promise<unknown>): Promise<MediaImportError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof MediaImportError) return error;
+    throw error;
+  }
+  throw new Error("the import did not fail");
+}
+
+for (const kind of DATABASE_KINDS) {
+  describe(`own media that attacks the converter (${kind})`, () => {
+    const svc = useService(kind);
+    const importer = (s: TestService, extra: Partial<OwnMediaDeps> = {}): OwnMediaImporter =>
+      createOwnMediaImporter({
+        db: s.database.db,
+        storage: s.deps.storage,
+        policy: { ...callerUrlPolicy({ allowPrivateUrls: true, outboundCa: media.ca }), allowAddress: (a) => a === "127.0.0.1" },
+        tempRoot: join(s.dataDir, "imports"),
+        now: s.deps.now,
+        ...extra,
+      });
+
+    // Each of these pointed ffmpeg at a local file (another account's video) through the file protocol.
+    for (const path of ["/playlist.m3u8", "/bg.mp4", "/manifest.mpd", "/list.ffconcat"]) {
+      test(`${path}: a playlist, manifest or concat list is refused with MEDIA_INVALID, as footage and as music`, async () => {
+        const { accountId } = await svc().createAccount();
+        const own = importer(svc());
+        expect((await failure(own.importMedia(accountId, "video", media.url(path)))).code).toBe("MEDIA_INVALID");
+        expect((await failure(own.importMedia(accountId, "audio", media.url(`${path}?music`)))).code).toBe("MEDIA_INVALID");
+        expect(readdirSync(join(svc().dataDir, "imports"))).toEqual([]);
+      }, 60_000);
+    }
+
+    test("footage is refused from its probe before converting: 240 fps, frames wider than 4096 px", async () => {
+      const { accountId } = await svc().createAccount();
+      const own = importer(svc());
+      const fast = await failure(own.importMedia(accountId, "video", media.url("/fast.mp4")));
+      expect(fast.code).toBe("MEDIA_INVALID");
+      expect(fast.message).toContain("240 frames a second");
+      const wide = await failure(own.importMedia(accountId, "video", media.url("/wide.mp4")));
+      expect(wide.code).toBe("MEDIA_INVALID");
+      expect(wide.message).toContain("5000x320");
+    }, 60_000);
+
+    test("a conversion past its wall-time bound is stopped and refused; a plain clip within it converts", async () => {
+      const { accountId } = await svc().createAccount();
+      const refused = await failure(importer(svc(), { convertTimeoutMs: () => 1 }).importMedia(accountId, "video", media.url("/clip.mp4")));
+      expect(refused.code).toBe("MEDIA_INVALID");
+      expect(refused.message).toContain("took longer than");
+      expect(await importer(svc()).importMedia(accountId, "video", media.url("/clip.mp4?again"))).toEndWith(".mp4");
+    }, 60_000);
+
+    test("images over 25 megapixels are refused from their header; SVG is refused", async () => {
+      const { accountId } = await svc().createAccount();
+      const own = importer(svc());
+      const huge = await failure(own.importImage(accountId, media.url("/huge.png")));
+      expect(huge.code).toBe("MEDIA_INVALID");
+      expect(huge.message).toContain("7000x7000");
+      expect((await failure(own.importImage(accountId, media.url("/big.png")))).message).toContain("6000x6000");
+      const svg = await failure(own.importImage(accountId, media.url("/drawing.svg")));
+      expect(svg.message).toContain("SVG");
+    }, 60_000);
+  });
+}

@@ -1,0 +1,48 @@
+import { describe, expect, test } from "bun:test";
+import { acceptedDemuxer, ownVideoWorkRefusal, parseFrameRate } from "../../render/plan/media-convert.ts";
+import { createConversionQueue } from "../../src/media/conversion-queue.ts";
+
+describe("own-media conversion limits", () => {
+  test("only single-file demuxers are accepted, named as ffprobe names them", () => {
+    expect(acceptedDemuxer("video", "mov,mp4,m4a,3gp,3g2,mj2")).toBe("mov");
+    expect(acceptedDemuxer("video", "matroska,webm")).toBe("matroska");
+    expect(acceptedDemuxer("audio", "mp3")).toBe("mp3");
+    for (const name of ["hls", "dash", "concat", "image2", "webm_dash_manifest", "", undefined]) {
+      expect(acceptedDemuxer("video", name)).toBeUndefined();
+      expect(acceptedDemuxer("audio", name)).toBeUndefined();
+    }
+  });
+
+  test("work is judged from frame size, frame rate and pixels over duration", () => {
+    expect(ownVideoWorkRefusal({ width: 1920, height: 1080, fps: 30, seconds: 600 })).toBeUndefined();
+    expect(ownVideoWorkRefusal({ width: 3840, height: 2160, fps: 30, seconds: 60 })).toBeUndefined();
+    expect(ownVideoWorkRefusal({ width: 3840, height: 2160, fps: 240, seconds: 5 })).toContain("240 frames a second");
+    expect(ownVideoWorkRefusal({ width: 7680, height: 4320, fps: 30, seconds: 5 })).toContain("7680x4320");
+    expect(ownVideoWorkRefusal({ width: 3840, height: 2160, fps: 60, seconds: 600 })).toContain("at most 75 s");
+    expect(ownVideoWorkRefusal({ width: 1920, height: 1080, fps: 60, seconds: 600 })).toContain("at most 300 s");
+    expect(ownVideoWorkRefusal({ width: 0, height: 0, fps: 30, seconds: 5 })).toBeDefined();
+    expect(parseFrameRate("30000/1001")).toBeCloseTo(29.97, 2);
+    expect(parseFrameRate("0/0")).toBe(0);
+  });
+
+  test("conversion turns rotate across accounts: a late account waits for one conversion, not for the queue", async () => {
+    const queue = createConversionQueue(1);
+    const order: string[] = [];
+    const releases: Array<() => void> = [];
+    const job = (account: string, name: string) =>
+      queue.run(account, () => {
+        order.push(name);
+        return new Promise<void>((resolve) => releases.push(resolve));
+      });
+    const all = [job("a", "a1"), job("a", "a2"), job("a", "a3"), job("b", "b1"), job("c", "c1"), job("b", "b2")];
+    // Each conversion ends in turn; the next starts as the previous gives its turn back.
+    for (let i = 0; i < all.length; i++) {
+      while (releases.length <= i) await Bun.sleep(0);
+      expect(queue.stats().running).toBe(1);
+      releases[i]!();
+    }
+    await Promise.all(all);
+    expect(order).toEqual(["a1", "b1", "c1", "a2", "b2", "a3"]);
+    expect(queue.stats()).toEqual({ running: 0, waiting: 0, accountsWaiting: 0 });
+  });
+});
