@@ -89,7 +89,10 @@ export async function buildDeps(config: Config, database: Database, queue: JobQu
     log,
     now,
     webhookPolicy: policy,
-    concurrency: Math.max(2, renderPool.stats().maxConcurrentRenders + 1),
+    // Renders and own-media conversions wait for turns of their own (the pool, the per-account rotation);
+    // three more jobs than that means one account's three videos in progress, all waiting on imports,
+    // cannot hold every pipeline job while another account's video waits to start.
+    concurrency: Math.max(2, renderPool.stats().maxConcurrentRenders + 1) + 3,
   };
   return { app, worker, renderPool };
 }
