@@ -39,11 +39,33 @@ export function callerUrlPolicy(config: { allowPrivateUrls: boolean; outboundCa?
   return { allowPrivate: config.allowPrivateUrls, schemes: ["https:"], ca: config.outboundCa };
 }
 
-/** Public unicast only: loopback, private, link-local (cloud metadata), CGNAT, benchmarking, unique-local, NAT64, 6to4... are not. */
+/**
+ * Special-purpose ranges (IANA's IPv4 and IPv6 special-purpose registries), refused whatever ipaddr.js
+ * names them: its `range()` does not know every entry (IPv4-compatible `::/96` reads as unicast, so
+ * `[::7f00:1]` would reach loopback on a host that routes it).
+ */
+const IPV4_SPECIAL = [
+  "0.0.0.0/8", "10.0.0.0/8", "100.64.0.0/10", "127.0.0.0/8", "169.254.0.0/16", "172.16.0.0/12", "192.0.0.0/24", "192.0.2.0/24",
+  "192.31.196.0/24", "192.52.193.0/24", "192.88.99.0/24", "192.168.0.0/16", "192.175.48.0/24", "198.18.0.0/15", "198.51.100.0/24",
+  "203.0.113.0/24", "224.0.0.0/4", "240.0.0.0/4",
+].map((cidr) => ipaddr.parseCIDR(cidr));
+
+/**
+ * Inside 2000::/3 (the only global unicast space allocated), these are special: IETF protocol
+ * assignments (Teredo, benchmarking, ORCHID), documentation, 6to4, and SRv6 SIDs. Everything outside
+ * 2000::/3 (::/96, ::1, 64:ff9b::/96 and /48 NAT64, 100::/64, fc00::/7, fe80::/10, fec0::/10, ff00::/8)
+ * is refused by not being in it.
+ */
+const IPV6_GLOBAL = ipaddr.parseCIDR("2000::/3");
+const IPV6_SPECIAL = ["2001::/23", "2001:db8::/32", "2002::/16", "3fff::/20", "5f00::/16"].map((cidr) => ipaddr.parseCIDR(cidr));
+
+/** Public unicast only: loopback, private, link-local (cloud metadata), CGNAT, benchmarking, unique-local, NAT64, 6to4, IPv4-compatible... are not. */
 export function isPublicAddress(address: string): boolean {
   if (!ipaddr.isValid(address)) return false;
   const parsed = ipaddr.process(address); // unmaps ::ffff:a.b.c.d to IPv4
-  return parsed.range() === "unicast";
+  if (parsed.range() !== "unicast") return false;
+  if (parsed.kind() === "ipv4") return !IPV4_SPECIAL.some((cidr) => parsed.match(cidr));
+  return parsed.match(IPV6_GLOBAL) && !IPV6_SPECIAL.some((cidr) => parsed.match(cidr));
 }
 
 function allowed(policy: OutboundPolicy, address: string): boolean {
@@ -83,6 +105,17 @@ export async function resolveAllowed(url: URL, policy: OutboundPolicy): Promise<
   const refused = addresses.find((a) => !allowed(policy, a));
   if (refused) throw new OutboundError("private_address", `host ${host} resolves to ${refused}, which is not a public address`);
   return addresses[0]!;
+}
+
+/**
+ * Checks what can be known without DNS: the form, and the address when the host is a literal one (the URL
+ * parser turns `2130706433` and `0x7f.1` into 127.0.0.1, so every spelling of an address is literal here).
+ */
+export function checkUrlLiteral(raw: string, policy: OutboundPolicy): URL {
+  const url = checkUrlForm(raw, policy);
+  const host = url.hostname.replace(/^\[|\]$/g, "");
+  if (ipaddr.isValid(host) && !allowed(policy, host)) throw new OutboundError("private_address", `host ${host} is not a public address`);
+  return url;
 }
 
 /** Checks a URL completely (form and resolved addresses) without contacting it. */
