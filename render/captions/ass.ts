@@ -61,8 +61,13 @@ export function groupWords(words: readonly CaptionWord[], wordsPerLine: number, 
   return lines;
 }
 
+/**
+ * A caller's word as libass text, shown literally. libass has no escape for a backslash (`\\` shows two
+ * and `\N` breaks the line), so a word joiner (U+2060, drawn as nothing) follows every backslash: the
+ * backslash is then never followed by N, n or h. Braces would open override blocks and become parentheses.
+ */
 function escapeText(text: string): string {
-  return text.replace(/\\/g, "\\\\").replace(/\{/g, "(").replace(/\}/g, ")").replace(/\n/g, " ");
+  return text.replace(/\\/g, "\\\u2060").replace(/\{/g, "(").replace(/\}/g, ")").replace(/\n/g, " ");
 }
 
 function cased(text: string, style: CaptionStyle): string {
