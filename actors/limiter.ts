@@ -3,6 +3,7 @@ import type { AccountRow } from "../db/schema/index.ts";
 import { ApiError } from "../src/errors.ts";
 import type { Logger } from "../src/logger.ts";
 import { type Admission, PUBLIC_LIMITS, type Limits, type RequestKind, accountLimits, admitRequest, admitVideo, initialState, recordCreate, windowsOf } from "./account-actor.ts";
+import { FAILED_AUTH_PER_MINUTE, FailedAuthWindows } from "./failed-auth.ts";
 import { ActorRegistry } from "./registry.ts";
 import type { WindowStore } from "./window-store.ts";
 
@@ -31,6 +32,7 @@ export function refusalError(admission: Admission): ApiError | undefined {
  */
 export class Limiter {
   private readonly actors: ActorRegistry;
+  private readonly failedAuth = new FailedAuthWindows();
 
   constructor(
     private readonly store: WindowStore,
@@ -46,6 +48,19 @@ export class Limiter {
 
   admitAddress(address: string): Promise<Admission> {
     return this.admit(addressSubject(address), PUBLIC_LIMITS, "read");
+  }
+
+  /** RATE_LIMITED when the address failed authentication too often in the last minute (no query). */
+  failedAuthRefusal(address: string): ApiError | undefined {
+    const retryAfterSeconds = this.failedAuth.retryAfterSeconds(address, this.now().getTime());
+    if (retryAfterSeconds === undefined) return undefined;
+    return new ApiError("RATE_LIMITED", `More than ${FAILED_AUTH_PER_MINUTE} requests from this address failed authentication in a minute; retry after Retry-After seconds.`, {
+      retryAfterSeconds,
+    });
+  }
+
+  recordFailedAuth(address: string): void {
+    this.failedAuth.record(address, this.now().getTime());
   }
 
   /**

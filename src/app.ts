@@ -4,6 +4,7 @@ import { authenticate } from "./auth/authenticate.ts";
 import type { AppDeps } from "./deps.ts";
 import { ApiError, problemResponse } from "./errors.ts";
 import { readJsonBody } from "./http/body.ts";
+import { hasForbiddenCharacters } from "./http/body-shape.ts";
 import { clientAddress } from "./http/client-address.ts";
 import { readIdempotencyKey } from "./idempotency/keys.ts";
 import { runIdempotent } from "./idempotency/run.ts";
@@ -15,6 +16,15 @@ function jsonResponse(result: RouteResult, requestId: string): Response {
   const headers = new Headers({ "content-type": "application/json; charset=utf-8", ...result.headers });
   headers.set("x-request-id", requestId);
   return new Response(JSON.stringify(result.body), { status: result.status ?? 200, headers });
+}
+
+/** A path parameter as the caller meant it (the router may hand it over still percent-encoded). */
+function safeDecode(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
 }
 
 /** Builds the Elysia app without listening; tests drive it with `app.handle(new Request(...))`. */
@@ -66,14 +76,31 @@ export function createApp(deps: AppDeps, routes: readonly RouteDef[] = allRoutes
       }
       let auth: RouteContext["auth"];
       if (route.auth === "key") {
+        const address = clientAddress(request);
+        const blocked = deps.limiter.failedAuthRefusal(address);
+        if (blocked) throw blocked;
         const result = await authenticate(deps, request.headers.get("authorization"));
-        if (result instanceof ApiError) throw result;
+        if (result instanceof ApiError) {
+          deps.limiter.recordFailedAuth(address);
+          throw result;
+        }
         auth = result;
       }
       limitHeaders = await admit(route, request, auth);
+      // No id holds a control character or a lone surrogate: such a path names nothing (and never reaches a query).
+      for (const value of Object.values(params)) {
+        if (hasForbiddenCharacters(safeDecode(value))) throw new ApiError("NOT_FOUND", "No such resource: its id holds a control character.");
+      }
       const idempotencyKey = route.idempotent ? readIdempotencyKey(request.headers) : undefined;
       const body = route.method === "POST" ? await readJsonBody(request) : undefined;
       const url = new URL(request.url);
+      for (const [name, value] of url.searchParams) {
+        if (hasForbiddenCharacters(name) || hasForbiddenCharacters(value)) {
+          throw new ApiError("INVALID_INPUT", `Query parameter ${JSON.stringify(name).slice(0, 60)} contains a control character or an unpaired surrogate.`, {
+            errors: [{ path: `query.${JSON.stringify(name).slice(1, -1).slice(0, 60)}`, message: "must not contain control characters or unpaired surrogates", code: "invalid_characters" }],
+          });
+        }
+      }
       const ctx: RouteContext = { request, params, query: url.searchParams, requestId, auth, body, idempotencyKey };
       const respond = async () => {
         try {

@@ -104,10 +104,11 @@ export const FAILURE_CODES = {
   RENDER_FAILED: { meaning: "Render failed; create the video again." },
   INTERRUPTED: { meaning: "Processing interrupted; create again." },
   CANCELLED: { meaning: "Cancelled while queued." },
+  ACCOUNT_DISABLED: { meaning: "The account was disabled before the video was made; nothing was charged." },
 } as const satisfies Record<string, { meaning: string }>;
 
 /** Failures of the video lifecycle itself, which every template can end with. */
-export const LIFECYCLE_FAILURES = ["RENDER_FAILED", "INTERRUPTED", "CANCELLED"] as const;
+export const LIFECYCLE_FAILURES = ["RENDER_FAILED", "INTERRUPTED", "CANCELLED", "ACCOUNT_DISABLED"] as const;
 
 export type FailureCode = keyof typeof FAILURE_CODES;
 
@@ -158,9 +159,27 @@ export interface Problem {
   detail: string;
   code: RequestErrorCode;
   errors?: FieldIssue[];
+  /** How many further failing fields were left out of `errors` (present only when some were). */
+  errorsOmitted?: number;
   upsell?: Upsell;
   plansUrl?: string;
   requestId?: string;
+}
+
+/**
+ * Bounds of a problem body: however many fields fail, the answer stays small (a few tens of KB), so a
+ * crafted body cannot make the service build, send or store a huge refusal.
+ */
+export const PROBLEM_LIMITS = { maxErrors: 100, maxDetailChars: 2000, maxFieldChars: 300 } as const;
+
+function clip(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
+function boundedIssues(problem: Problem, issues: FieldIssue[]): void {
+  const { maxErrors, maxFieldChars } = PROBLEM_LIMITS;
+  problem.errors = issues.slice(0, maxErrors).map((i) => ({ path: clip(i.path, maxFieldChars), message: clip(i.message, maxFieldChars), code: clip(i.code, 40) }));
+  if (issues.length > maxErrors) problem.errorsOmitted = issues.length - maxErrors;
 }
 
 export function toProblem(error: ApiError, ctx: ProblemContext): Problem {
@@ -168,11 +187,11 @@ export function toProblem(error: ApiError, ctx: ProblemContext): Problem {
     type: `${ctx.errorsUrl}#${error.code}`,
     title: REQUEST_ERRORS[error.code].title,
     status: error.status,
-    detail: error.detail,
+    detail: clip(error.detail, PROBLEM_LIMITS.maxDetailChars),
     code: error.code,
   };
-  if (error.code === "INVALID_INPUT") problem.errors = error.extras.errors ?? [];
-  else if (error.extras.errors) problem.errors = error.extras.errors;
+  if (error.code === "INVALID_INPUT") boundedIssues(problem, error.extras.errors ?? []);
+  else if (error.extras.errors) boundedIssues(problem, error.extras.errors);
   if (error.status === 402) {
     problem.upsell = error.extras.upsell ?? "none";
     problem.plansUrl = ctx.plansUrl;

@@ -1,4 +1,5 @@
 import { ApiError } from "../errors.ts";
+import { checkBodyShape } from "./body-shape.ts";
 
 export const MAX_BODY_BYTES = 2 * 1024 * 1024;
 
@@ -11,7 +12,8 @@ function tooLarge(): ApiError {
 
 /**
  * Reads a JSON body, counting bytes as they arrive so an oversized or lying Content-Length never gets
- * buffered whole. Returns undefined for an empty body.
+ * buffered whole, and bounds its shape (checkBodyShape) before anything walks it. Returns undefined for
+ * an empty body.
  */
 export async function readJsonBody(request: Request, limit = MAX_BODY_BYTES): Promise<unknown> {
   const declared = Number(request.headers.get("content-length") ?? "NaN");
@@ -32,11 +34,14 @@ export async function readJsonBody(request: Request, limit = MAX_BODY_BYTES): Pr
   }
   if (size === 0) return undefined;
   const text = new TextDecoder("utf-8", { fatal: false }).decode(Buffer.concat(chunks));
+  let body: unknown;
   try {
-    return JSON.parse(text);
+    body = JSON.parse(text);
   } catch (error) {
-    throw new ApiError("INVALID_INPUT", `The request body is not valid JSON: ${(error as Error).message}`, {
+    throw new ApiError("INVALID_INPUT", `The request body is not valid JSON: ${(error as Error).message.slice(0, 200)}`, {
       errors: [{ path: "", message: "body is not valid JSON", code: "invalid_json" }],
     });
   }
+  checkBodyShape(body);
+  return body;
 }

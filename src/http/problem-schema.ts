@@ -19,10 +19,13 @@ export const ProblemSchema = component(
           Type.Object({
             path: Type.String({ description: "Dotted path from the body root, e.g. `inputs.messages[2].text`." }),
             message: Type.String(),
-            code: Type.String({ description: "required, unknown_field, invalid_type, invalid_enum, invalid_format, too_short, too_long, too_small, too_large, too_few, too_many, mutually_exclusive, not_allowed, invalid_voice, narration_required, invalid_json." }),
+            code: Type.String({ description: "required, unknown_field, invalid_type, invalid_enum, invalid_format, too_short, too_long, too_small, too_large, too_few, too_many, too_deep, invalid_characters, mutually_exclusive, not_allowed, invalid_voice, narration_required, invalid_json." }),
           }),
-          { description: "Each failing field; present on INVALID_INPUT (and on INVALID_VOICE and NARRATION_REQUIRED)." },
+          { description: "Each failing field (at most 100; see errorsOmitted); present on INVALID_INPUT (and on INVALID_VOICE and NARRATION_REQUIRED)." },
         ),
+      ),
+      errorsOmitted: Type.Optional(
+        Type.Integer({ description: "`errors` lists at most 100 fields; when more failed, how many were left out." }),
       ),
       upsell: Type.Optional(Enum(["subscribe", "topup", "none"] as const, { description: "Present on every 402." })),
       plansUrl: Type.Optional(Type.String({ format: "uri", description: "Pricing page; present on every 402." })),

@@ -37,6 +37,12 @@ export function requestFingerprint(method: string, path: string, body: unknown):
 }
 
 /**
+ * A stored answer is at most this long; a longer one is sent once and not stored (its key is released),
+ * so no request can make the service keep megabytes for 24 hours. Every answer of the API is far smaller.
+ */
+export const MAX_STORED_ANSWER_BYTES = 64 * 1024;
+
+/**
  * Answers worth replaying: successes and refusals the same body would always get again (400, 404, 422).
  * Answers that depend on the moment (401, 402, 409, 429, 5xx) are not stored, so a retry runs again.
  */

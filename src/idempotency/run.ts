@@ -5,6 +5,7 @@ import {
   IDEMPOTENCY_LEASE_MS,
   IDEMPOTENCY_TTL_MS,
   IN_PROGRESS_RETRY_SECONDS,
+  MAX_STORED_ANSWER_BYTES,
   REPLAYED_HEADER,
   isReplayable,
   requestFingerprint,
@@ -56,6 +57,10 @@ export async function runIdempotent(call: IdempotentCall): Promise<Response> {
     return response;
   }
   const text = await response.clone().text();
+  if (Buffer.byteLength(text) > MAX_STORED_ANSWER_BYTES) {
+    await releaseIdempotencyKey(call.db, call.accountId, call.key);
+    return response;
+  }
   const headers: Record<string, string> = {};
   for (const name of KEPT_HEADERS) {
     const value = response.headers.get(name);

@@ -43,6 +43,14 @@ export function HttpUrl(options: SchemaOptions & { maxLength?: number; minLength
   return Type.String({ format: "uri", ...options });
 }
 
+/** Marks a URL the pipeline fetches as a caller's own media: checked at create (scheme, literal address). */
+export const OWN_MEDIA_URL = "x-own-media-url";
+
+/** A caller's own media by URL (footage, music): an HttpUrl that the create path checks like webhookUrl. */
+export function OwnMediaUrl(options: SchemaOptions & { maxLength?: number; minLength?: number } = {}) {
+  return Type.String({ format: "uri", ...options, [OWN_MEDIA_URL]: true });
+}
+
 /** Closed object: unknown fields are refused everywhere in inputs. */
 export function Closed<T extends Parameters<typeof Type.Object>[0]>(properties: T, options: SchemaOptions = {}) {
   return Type.Object(properties, { additionalProperties: false, ...options });

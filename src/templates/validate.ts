@@ -83,11 +83,15 @@ function issueFromSchemaError(error: ValueError): RuleIssue {
   }
 }
 
+/** Schema errors counted at most: the walk stops there (the answer lists 100 and counts the rest). */
+const MAX_COUNTED_ISSUES = 10_000;
+
 /** Schema errors, one per field: the first reported for a pointer is the most telling (required before type). */
 export function schemaIssues(schema: TSchema, value: unknown): RuleIssue[] {
   const seen = new Set<string>();
   const issues: RuleIssue[] = [];
   for (const error of checkerFor(schema).Errors(value)) {
+    if (issues.length >= MAX_COUNTED_ISSUES) break;
     if (seen.has(error.path)) continue;
     seen.add(error.path);
     issues.push(issueFromSchemaError(error));
@@ -111,7 +115,8 @@ export function toFieldIssues(issues: RuleIssue[], prefix: string): FieldIssue[]
 /** The refusal for a set of issues: INVALID_VOICE or NARRATION_REQUIRED when those are the only problems. */
 export function refusalFor(issues: FieldIssue[], subject: string): ApiError {
   const only = (code: string) => issues.length > 0 && issues.every((i) => i.code === code);
-  const summary = issues.map((i) => `${i.path} ${i.message}`).join("; ");
+  const listed = issues.slice(0, 10).map((i) => `${i.path} ${i.message}`);
+  const summary = issues.length > 10 ? `${listed.join("; ")}; and ${issues.length - 10} more (see errors)` : listed.join("; ");
   if (only("invalid_voice")) return new ApiError("INVALID_VOICE", summary, { errors: issues });
   if (only("narration_required")) return new ApiError("NARRATION_REQUIRED", summary, { errors: issues });
   const count = issues.length === 1 ? "1 field is invalid" : `${issues.length} fields are invalid`;
@@ -190,7 +195,7 @@ export function validateTemplateRequest<E extends { template: string; inputs: un
   const issues = toFieldIssues(envelopeIssues, "");
   const inputs = (body as { inputs?: unknown } | null)?.inputs;
   if (template && inputs !== null && typeof inputs === "object" && !Array.isArray(inputs)) {
-    issues.push(...toFieldIssues(templateInputIssues(template, inputs), "inputs"));
+    for (const issue of toFieldIssues(templateInputIssues(template, inputs), "inputs")) issues.push(issue);
   }
   if (issues.length > 0 || !template) return { ok: false, error: refusalFor(issues, "request body") };
   const filled = withDefaults(template, inputs);

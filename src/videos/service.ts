@@ -13,12 +13,13 @@ import { findAccountProject } from "../../db/repos/projects.ts";
 import type { VideoRow } from "../../db/schema/index.ts";
 import { currentPeriod, findPlan } from "../billing/plans.ts";
 import type { AppDeps } from "../deps.ts";
-import { ApiError } from "../errors.ts";
+import { ApiError, type FieldIssue } from "../errors.ts";
 import { estimateVideo } from "../estimate/service.ts";
 import { faultPoint } from "../faults.ts";
 import type { AuthContext } from "../auth/authenticate.ts";
 import { newId } from "../ids.ts";
-import { OutboundError, callerUrlPolicy, checkUrl } from "../net/outbound.ts";
+import { OutboundError, callerUrlPolicy, checkUrl, checkUrlLiteral } from "../net/outbound.ts";
+import { ownMediaUrls } from "../templates/own-media-urls.ts";
 import { freeStepEndpoint } from "../templates/free-steps.ts";
 import type { Template } from "../templates/template.ts";
 import { validateTemplateRequest } from "../templates/validate.ts";
@@ -58,6 +59,25 @@ async function checkWebhookUrl(deps: AppDeps, url: string | undefined): Promise<
   }
 }
 
+/**
+ * Own media URLs are checked at create as far as they can be without DNS (scheme, credentials, literal
+ * addresses), so `http://169.254.169.254/x.mp3` is refused now rather than failing the video later; the
+ * fetch checks the resolved address again, at every hop.
+ */
+function checkOwnMediaUrls(deps: AppDeps, template: Template, inputs: unknown): void {
+  const policy = callerUrlPolicy(deps.config);
+  const issues: FieldIssue[] = [];
+  for (const { path, url } of ownMediaUrls(template.inputs, inputs)) {
+    try {
+      checkUrlLiteral(url, policy);
+    } catch (error) {
+      if (!(error instanceof OutboundError)) throw error;
+      issues.push({ path, code: "invalid_url", message: `${error.message}; own media must be an https URL on a public address` });
+    }
+  }
+  if (issues.length > 0) throw new ApiError("INVALID_INPUT", `request body: ${issues.map((i) => `${i.path} ${i.message}`).join("; ")}`, { errors: issues });
+}
+
 /** A projectId must name a project of the template's own free step; a template without one takes none. */
 async function checkProject(deps: AppDeps, accountId: string, template: Template, projectId: string | undefined): Promise<void> {
   if (projectId === undefined) return;
@@ -94,6 +114,7 @@ export async function createVideo(deps: AppDeps, auth: AuthContext, body: unknow
   const { template, inputs, envelope } = result.value;
   await checkProject(deps, auth.account.id, template, envelope.projectId);
   await checkWebhookUrl(deps, envelope.webhookUrl);
+  checkOwnMediaUrls(deps, template, inputs);
 
   const account = auth.account;
   const plan = findPlan(account.planTier);

@@ -1,7 +1,7 @@
 import { type Static, Type } from "@sinclair/typebox";
 import { BACKGROUND_CATEGORIES, DEFAULT_BACKGROUND_CATEGORY } from "../../../render/media/background-categories.ts";
 import { VOICE_SET_B } from "../../catalog/voices.ts";
-import { Closed, Defaulted, Enum, HttpUrl, applyAnnotations, atMostCountOf, exactlyOne, mutuallyExclusive } from "../schema-kit.ts";
+import { Closed, Defaulted, Enum, OwnMediaUrl, applyAnnotations, atMostCountOf, exactlyOne, mutuallyExclusive } from "../schema-kit.ts";
 
 export const TEXT_PLATFORMS = ["imessage", "whatsapp", "instagram", "tinder", "ios"] as const;
 export const TEXT_THEMES = ["dark", "light"] as const;
@@ -24,7 +24,7 @@ const Background = Closed(
   {
     category: Type.Optional(Enum(BACKGROUND_CATEGORIES)),
     assetId: Type.Optional(Type.String({ minLength: 1, description: "Background video id from GET /v1/options, or an own upload." })),
-    ownUrl: Type.Optional(HttpUrl({ minLength: 1, maxLength: 2048, description: "Own footage: public https URL; same conversion and limits as reddit_story backgroundVideoUrl." })),
+    ownUrl: Type.Optional(OwnMediaUrl({ minLength: 1, maxLength: 2048, description: "Own footage: public https URL; same conversion and limits as reddit_story backgroundVideoUrl." })),
   },
   { default: {}, description: `Send at most one field; ${DEFAULT_BACKGROUND_CATEGORY} footage when none is set.` },
 );
@@ -32,7 +32,7 @@ const Background = Closed(
 const Music = Closed(
   {
     assetId: Type.Optional(Type.String({ minLength: 1, description: "Music id from GET /v1/options." })),
-    ownUrl: Type.Optional(HttpUrl({ minLength: 1, maxLength: 2048, description: "Own music: public https URL; converted to MP3; 30 MB / 10 min." })),
+    ownUrl: Type.Optional(OwnMediaUrl({ minLength: 1, maxLength: 2048, description: "Own music: public https URL; converted to MP3; 30 MB / 10 min." })),
     volume: Defaulted(Type.Integer({ minimum: 0, maximum: 100, default: 30 })),
   },
   { default: {} },

@@ -2,7 +2,7 @@ import { type Static, Type } from "@sinclair/typebox";
 import { BACKGROUND_CATEGORIES, DEFAULT_BACKGROUND_CATEGORY } from "../../../render/media/background-categories.ts";
 import { CAPTION_PRESET_IDS } from "../../../render/captions/presets.ts";
 import { VOICE_SET_B } from "../../catalog/voices.ts";
-import { Closed, Defaulted, Enum, HttpUrl, applyAnnotations, mutuallyExclusive } from "../schema-kit.ts";
+import { Closed, Defaulted, Enum, OwnMediaUrl, applyAnnotations, mutuallyExclusive } from "../schema-kit.ts";
 
 export const RedditStoryInputs = Closed({
   title: Type.String({ minLength: 1, maxLength: 200, description: "Narrated first and shown on the title card." }),
@@ -17,11 +17,11 @@ export const RedditStoryInputs = Closed({
     Enum(BACKGROUND_CATEGORIES, { description: `Background category; ${DEFAULT_BACKGROUND_CATEGORY} when no background field is set.` }),
   ),
   backgroundVideoUrl: Type.Optional(
-    HttpUrl({ minLength: 1, maxLength: 2048, description: "Own footage: public https URL, up to 300 MB and 10 min; converted to 1080x1920, cropped to fill, silent." }),
+    OwnMediaUrl({ minLength: 1, maxLength: 2048, description: "Own footage: public https URL, up to 300 MB and 10 min; converted to 1080x1920, cropped to fill, silent." }),
   ),
   backgroundAudioAssetId: Type.Optional(Type.String({ minLength: 1, description: "Music id from GET /v1/options music." })),
   backgroundAudioUrl: Type.Optional(
-    HttpUrl({ minLength: 1, maxLength: 2048, description: "Own music: public https URL, up to 30 MB and 10 min; converted to MP3." }),
+    OwnMediaUrl({ minLength: 1, maxLength: 2048, description: "Own music: public https URL, up to 30 MB and 10 min; converted to MP3." }),
   ),
   backgroundAudioVolume: Defaulted(Type.Integer({ minimum: 0, maximum: 100, default: 30, description: "Music volume, 0-100." })),
   captionPresetId: Defaulted(Enum(CAPTION_PRESET_IDS, { default: "hormozi" })),
