@@ -104,3 +104,14 @@ export async function latestDownloadLinks(db: Db, videoIds: string[]): Promise<M
   for (const row of rows) if (!links.has(row.videoId)) links.set(row.videoId, row);
   return links;
 }
+
+/** Of `ids`, those that name no video or a video that has finished (completed, failed or cancelled). */
+export async function findFinishedOrUnknownVideoIds(db: Db, ids: string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const live = await db
+    .select({ id: videos.id })
+    .from(videos)
+    .where(and(inArray(videos.id, ids), notInArray(videos.status, [...TERMINAL_STATUSES])));
+  const liveIds = new Set(live.map((r) => r.id));
+  return ids.filter((id) => !liveIds.has(id));
+}

@@ -68,6 +68,15 @@ export async function processVideo(deps: PipelineDeps, videoId: string, info: At
   const started = await beginVideoAttempt(db, videoId, deps.now());
   if (!started) return; // finished or cancelled meanwhile
   const attempt = started.attempts;
+  // An operator disabled the account after the video was queued: it stops here, before any work, uncharged.
+  const owner = await findAccountById(db, started.accountId);
+  if (owner?.status !== "active") {
+    await failVideo(finishContext(deps), started, attempt, "ACCOUNT_DISABLED", "The account was disabled before this video was made; nothing was charged.").catch((e) => {
+      if (!(e instanceof Superseded)) throw e;
+    });
+    removeWorkDir(deps, videoId);
+    return;
+  }
   const template = deps.templates.find(started.template);
   const controller = new AbortController();
   const write = async (patch: VideoPatch) => {
@@ -92,9 +101,20 @@ export async function processVideo(deps: PipelineDeps, videoId: string, info: At
     await failVideo(finishContext(deps), started, attempt, failure.code, failure.message).catch((e) => {
       if (!(e instanceof Superseded)) throw e;
     });
+    // Failed for good: nothing will read its stage files again (a retry above keeps them).
+    removeWorkDir(deps, videoId);
   } finally {
     clearInterval(heartbeat);
   }
+}
+
+/** A video's working folder (narration, cards, the render before it is stored). */
+export function workDirOf(deps: Pick<PipelineDeps, "workRoot">, videoId: string): string {
+  return join(deps.workRoot, videoId);
+}
+
+export function removeWorkDir(deps: Pick<PipelineDeps, "workRoot">, videoId: string): void {
+  rmSync(workDirOf(deps, videoId), { recursive: true, force: true });
 }
 
 async function runAttempt(
@@ -106,7 +126,7 @@ async function runAttempt(
   signal: AbortSignal,
 ) {
   if (!template) throw new Error(`this deployment has no template ${video.template}`);
-  const workDir = join(deps.workRoot, video.id);
+  const workDir = workDirOf(deps, video.id);
   mkdirSync(workDir, { recursive: true });
   const ctx: ProductionContext = {
     videoId: video.id,

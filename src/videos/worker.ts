@@ -1,13 +1,14 @@
 import { withTransaction } from "../../db/client.ts";
 import { deleteExpiredIdempotencyKeys } from "../../db/repos/idempotency.ts";
 import { deleteStaleRateWindows } from "../../db/repos/rate-windows.ts";
-import { findStuckVideos } from "../../db/repos/videos.ts";
+import { existsSync, readdirSync } from "node:fs";
+import { findFinishedOrUnknownVideoIds, findStuckVideos } from "../../db/repos/videos.ts";
 import { findOverdueDeliveries, updateWebhookDelivery } from "../../db/repos/webhook-deliveries.ts";
 import type { OutboundPolicy } from "../net/outbound.ts";
 import { PIPELINE_RETRY_LIMIT, type PipelineJob, QUEUES, type WebhookJob } from "../queue/job-queue.ts";
 import { attemptDelivery } from "../webhooks/deliver.ts";
 import { failVideo, Superseded } from "./finish.ts";
-import { finishContext, type PipelineDeps, processVideo } from "./pipeline.ts";
+import { finishContext, type PipelineDeps, processVideo, removeWorkDir } from "./pipeline.ts";
 
 /** A started video whose heartbeat stopped this long ago is ended (the queue retries dead workers much sooner). */
 export const STALLED_AFTER_MS = 10 * 60_000;
@@ -33,12 +34,26 @@ export async function runWatchdog(deps: PipelineDeps): Promise<number> {
         : `Processing stopped while ${video.stage.toLowerCase()} and did not resume; create the video again.`;
     try {
       await failVideo({ ...finishContext(deps), now }, video, video.attempts, "INTERRUPTED", message);
+      removeWorkDir(deps, video.id);
       ended++;
     } catch (error) {
       if (!(error instanceof Superseded)) throw error;
     }
   }
   return ended;
+}
+
+/**
+ * Removes working folders left by videos that have finished or no longer exist (a process that died
+ * mid-video, or a failure before this cleanup existed); folders of videos still in progress stay, since
+ * another process may be working on them. Returns how many were removed.
+ */
+export async function sweepWorkFolders(deps: PipelineDeps): Promise<number> {
+  if (!existsSync(deps.workRoot)) return 0;
+  const ids = readdirSync(deps.workRoot).filter((name) => /^vid_[A-Za-z0-9]+$/.test(name));
+  const orphans = await findFinishedOrUnknownVideoIds(deps.database.db, ids);
+  for (const id of orphans) removeWorkDir(deps, id);
+  return orphans.length;
 }
 
 /** A pending delivery this late has lost its job (its process died); it is queued again. */
@@ -62,6 +77,8 @@ export async function startWorkers(deps: WorkerDeps): Promise<{ stop(): Promise<
   const { boss } = deps.queue;
   const orphans = await deps.queue.requeueOrphans();
   if (orphans > 0) deps.log.warn("requeued jobs left running by a previous run", { orphans });
+  const swept = await sweepWorkFolders(deps);
+  if (swept > 0) deps.log.info("removed working folders of finished videos", { folders: swept });
   await boss.work<PipelineJob>(QUEUES.pipeline, { localConcurrency: deps.concurrency, pollingIntervalSeconds: 1 }, async ([job]) => {
     await processVideo(deps, job!.data.videoId, { retryCount: job!.retryCount, retryLimit: PIPELINE_RETRY_LIMIT });
   });

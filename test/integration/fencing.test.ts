@@ -1,4 +1,5 @@
 import { describe, expect, test } from "bun:test";
+import { join } from "node:path";
 import { beginVideoAttempt, findAccountVideo, insertVideo, updateVideoForAttempt } from "../../db/repos/videos.ts";
 import { usageLedger } from "../../db/schema/index.ts";
 import { newId } from "../../src/ids.ts";
@@ -42,7 +43,7 @@ describe.each(DATABASE_KINDS)("attempts and the watchdog on %s", (kind) => {
     svc().advance(STALLED_AFTER_MS + 1000);
     await beginVideoAttempt(db, live.id, svc().deps.now());
     await updateVideoForAttempt(db, live.id, 1, { status: "narrating" });
-    const deps = { database: svc().database, queue: svc().queue, publicBaseUrl: BASE, now: svc().deps.now, log: svc().deps.log } as never;
+    const deps = { database: svc().database, queue: svc().queue, publicBaseUrl: BASE, now: svc().deps.now, log: svc().deps.log, workRoot: join(svc().dataDir, "work") } as never;
     expect(await runWatchdog(deps)).toBe(1);
     const ended = (await findAccountVideo(db, dead.accountId, dead.id))!;
     expect([ended.status, ended.errorCode]).toEqual(["failed", "INTERRUPTED"]);
