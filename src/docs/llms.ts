@@ -1,4 +1,7 @@
+import { FAILED_AUTH_PER_MINUTE } from "../../actors/failed-auth.ts";
 import { PLANS } from "../billing/plans.ts";
+import { BODY_LIMITS } from "../http/body-shape.ts";
+import { MAX_STORED_ANSWER_BYTES } from "../idempotency/keys.ts";
 import { SIGNATURE_HEADER } from "../webhooks/signature.ts";
 import { FAILURE_CODES, type FailureCode, REQUEST_ERRORS, REQUEST_ERROR_ADVICE, type RequestErrorCode } from "../errors.ts";
 import type { RouteDef } from "../http/route.ts";
@@ -76,10 +79,10 @@ The plan and balance are checked before anything runs, so a 402 refusal costs no
 - 60 requests per minute per account; 10 video creations per minute (only accepted videos count); free tools (estimate, scripts, previews) 30 per hour and 100 per day; 3 videos in progress (429 CONCURRENCY_LIMIT, Retry-After 30). A slot frees when a video completes, fails or is cancelled.
 - Every authenticated response carries X-RateLimit-Limit (requests per minute), X-RateLimit-Remaining (left in the current 60-second window) and X-RateLimit-Reset (seconds until the oldest counted request leaves the window, so one more is allowed; 0 when none is counted). Windows slide and are shared by every server process.
 - If the limiter's state cannot be read or written the request is refused with 503 RATE_LIMITER_UNAVAILABLE (never let through, never a 429); retry after Retry-After.
-- Public reference routes: 60 per minute per IP address.
-- Request body: 2 MB (413 INVALID_INPUT beyond).
-- Idempotency-Key: 1-255 characters on POST /v1/estimate, /v1/scripts, /v1/previews, /v1/videos and /v1/videos/{id}/cancel, kept 24 hours per account. Same key and body replays the first answer with Idempotent-Replayed: true (a create replay returns the video as it is now); a different body gives 422 IDEMPOTENCY_KEY_REUSED; while the first still runs, 409 IDEMPOTENCY_IN_PROGRESS with Retry-After. Bodies are compared as canonical JSON (object keys sorted, whitespace ignored) together with the method and path. Stored and replayed: 2xx, 400, 404 and 422. Not stored, so a retry with the same key runs again: 401, 402, 409, 429 and every 5xx.
-- Own media: 20 new URLs a day (a URL used in the last 30 days is reused); video up to 300 MB and 10 min, audio up to 30 MB and 10 min.
+- Public reference routes: 60 per minute per IP address. An address whose requests failed authentication (401) ${FAILED_AUTH_PER_MINUTE} times in a minute gets 429 RATE_LIMITED with Retry-After on every keyed route, valid key or not, until the oldest failure is a minute old.
+- Request body: 2 MB (413 INVALID_INPUT beyond). Every body is also refused with INVALID_INPUT, before anything else looks at it, when it nests deeper than ${BODY_LIMITS.maxDepth} levels (code too_deep), has an array of more than ${BODY_LIMITS.maxArrayItems} items (too_many), or has a string or field name with a control character (U+0000-U+001F other than tab, line feed and carriage return, U+007F-U+009F) or an unpaired UTF-16 surrogate (invalid_characters). The same characters in a query parameter are INVALID_INPUT; in a path id, 404 NOT_FOUND.
+- Idempotency-Key: 1-255 characters on POST /v1/estimate, /v1/scripts, /v1/previews, /v1/videos and /v1/videos/{id}/cancel, kept 24 hours per account. Same key and body replays the first answer with Idempotent-Replayed: true (a create replay returns the video as it is now); a different body gives 422 IDEMPOTENCY_KEY_REUSED; while the first still runs, 409 IDEMPOTENCY_IN_PROGRESS with Retry-After. Bodies are compared as canonical JSON (object keys sorted, whitespace ignored) together with the method and path. Stored and replayed: 2xx, 400, 404 and 422, when the answer is at most ${MAX_STORED_ANSWER_BYTES / 1024} KB. Not stored, so a retry with the same key runs again: 401, 402, 409, 429, every 5xx and any longer answer.
+- Own media: 20 new URLs a day (a URL used in the last 30 days is reused); video up to 300 MB and 10 min, audio up to 30 MB and 10 min. Own-media URLs must be https and are checked at create (scheme, credentials, literal addresses: 400 INVALID_INPUT naming the field, code invalid_url); the resolved address is checked again when fetched. Files must be single-file containers (MP4/MOV, Matroska/WebM, AVI, FLV, MPEG-TS/PS, ASF, Ogg; for music also MP3, WAV, FLAC, AAC, AIFF): HLS playlists, DASH manifests, concat lists and image sequences fail the video with MEDIA_INVALID whatever their name. Footage is refused (MEDIA_INVALID) from its header when its frames exceed 4096x2160 (or 2160x4096), it has over 60 frames a second, or its frame size x frame rate x length exceeds 10 minutes of 1080p at 30 fps (4K at 30 fps: 150 s). A conversion that runs past a minute plus the media's length is stopped (MEDIA_INVALID). Conversions take turns across accounts. Images (POST /v1/images): JPEG, PNG, WebP, GIF or AVIF up to 15 MB and 25 megapixels (8192 px a side), read from the header before decoding; SVG is refused.
 - Every 429 carries Retry-After (seconds).
 
 ## Webhooks
@@ -88,7 +91,7 @@ Deliveries are POSTs of {id, type, createdAt, data: Video} with the headers X-Se
 
 ## Errors
 
-Every error is application/problem+json: {type, title, status, detail, code}, plus errors[] ({path, message, code}) on INVALID_INPUT, upsell and plansUrl on 402, requestId on 5xx. Branch on code:
+Every error is application/problem+json: {type, title, status, detail, code}, plus errors[] ({path, message, code}) on INVALID_INPUT, upsell and plansUrl on 402, requestId on 5xx. errors[] lists at most 100 fields; when more failed, errorsOmitted says how many were left out. detail is at most 2,000 characters. Branch on code:
 ${(Object.keys(REQUEST_ERRORS) as RequestErrorCode[]).map((c) => `- ${c} (${REQUEST_ERRORS[c].status}): ${REQUEST_ERROR_ADVICE[c]}`).join("\n")}
 
 Video failure codes (error.code of a failed video):
