@@ -35,9 +35,8 @@ export async function startHostileMediaServer(): Promise<HostileMediaServer> {
   const hls = `#EXTM3U\n#EXT-X-VERSION:3\n#EXT-X-TARGETDURATION:2\n#EXTINF:2.0,\nfile://${secretPath}\n#EXT-X-ENDLIST\n`;
   const dash = `<?xml version="1.0"?>
 <MPD xmlns="urn:mpeg:dash:schema:mpd:2011" type="static" mediaPresentationDuration="PT2S" minBufferTime="PT1S" profiles="urn:mpeg:dash:profile:isoff-on-demand:2011">
-  <BaseURL>file://${dir}/</BaseURL>
   <Period><AdaptationSet mimeType="video/mp4"><Representation id="1" bandwidth="100000" width="320" height="240" codecs="avc1.42c00d">
-    <BaseURL>vid_secret.mp4</BaseURL>
+    <BaseURL>file://${secretPath}</BaseURL>
   </Representation></AdaptationSet></Period>
 </MPD>
 `;
