@@ -154,12 +154,15 @@ export interface ProbeResult {
   streams: Array<Record<string, any>>;
 }
 
-export async function probe(path: string, extra: readonly string[] = []): Promise<ProbeResult> {
+/** `timeoutMs`: ffprobe is killed past it and the probe throws FfmpegTimedOut (for callers' files). */
+export async function probe(path: string, extra: readonly string[] = [], options: { timeoutMs?: number } = {}): Promise<ProbeResult> {
   const proc = Bun.spawn(["ffprobe", "-v", "error", "-print_format", "json", "-show_format", "-show_streams", ...extra, path], {
     stdout: "pipe",
     stderr: "pipe",
   });
-  const [stdout, stderr, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
+  const timer = options.timeoutMs === undefined ? undefined : setTimeout(() => proc.kill("SIGKILL"), options.timeoutMs);
+  const [stdout, stderr, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]).finally(() => clearTimeout(timer));
+  if (proc.signalCode === "SIGKILL" && options.timeoutMs !== undefined) throw new FfmpegTimedOut(options.timeoutMs);
   if (code !== 0) throw new FfmpegError("ffprobe", code, stderr.trim().slice(-400));
   return JSON.parse(stdout) as ProbeResult;
 }

@@ -38,6 +38,7 @@ export const IMAGE_MAX_INPUT_SIDE = 8192;
 export const REUSE_DAYS = 30;
 const FETCH_TIMEOUT_MS = 5 * 60_000;
 const MAX_REDIRECTS = 5;
+const PROBE_TIMEOUT_MS = 30_000;
 
 export type OwnMediaKind = MediaKind;
 
@@ -113,7 +114,8 @@ async function inspect(kind: Exclude<OwnMediaKind, "image">, url: string, path: 
   const invalid = new MediaImportError("MEDIA_INVALID", `${url} is not usable ${kind === "video" ? "video" : "audio"}.`);
   let probed: Awaited<ReturnType<typeof probe>>;
   try {
-    probed = await probe(path, ownMediaProbeArgs(kind));
+    // Reading a header takes milliseconds; a file that keeps ffprobe busy for long is not plain media.
+    probed = await probe(path, ownMediaProbeArgs(kind), { timeoutMs: PROBE_TIMEOUT_MS });
   } catch {
     throw invalid;
   }

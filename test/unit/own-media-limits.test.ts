@@ -1,5 +1,10 @@
 import { describe, expect, test } from "bun:test";
-import { acceptedDemuxer, ownVideoWorkRefusal, parseFrameRate } from "../../render/plan/media-convert.ts";
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { FfmpegTimedOut, probe } from "../../render/ffmpeg.ts";
+import { acceptedDemuxer, ownMediaProbeArgs, ownVideoWorkRefusal, parseFrameRate } from "../../render/plan/media-convert.ts";
 import { createConversionQueue } from "../../src/media/conversion-queue.ts";
 
 describe("own-media conversion limits", () => {
@@ -45,4 +50,17 @@ describe("own-media conversion limits", () => {
     expect(order).toEqual(["a1", "b1", "c1", "a2", "b2", "a3"]);
     expect(queue.stats()).toEqual({ running: 0, waiting: 0, accountsWaiting: 0 });
   });
+});
+
+describe("ffprobe on a caller's file", () => {
+  test("is stopped at its time bound: a file that never yields its header (a FIFO nobody writes) throws FfmpegTimedOut", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "probe-"));
+    try {
+      const fifo = join(dir, "download");
+      execFileSync("mkfifo", [fifo]);
+      await expect(probe(fifo, ownMediaProbeArgs("video"), { timeoutMs: 200 })).rejects.toBeInstanceOf(FfmpegTimedOut);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 30_000);
 });
