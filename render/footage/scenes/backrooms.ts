@@ -22,12 +22,11 @@ interface Look {
   wallInk: string;
   carpet: string;
   light: number;
-  ambient: number;
 }
 
 const LOOKS: Record<string, Look> = {
-  "yellow-halls": { fog: 0xb9a65c, fogNear: 3, fogFar: 24, wall: "#cdb866", wallInk: "#b59f4c", carpet: "#8f7d45", light: 0xfff4c8, ambient: 1.5 },
-  flicker: { fog: 0x8f7f45, fogNear: 2, fogFar: 19, wall: "#c4ad5a", wallInk: "#a89146", carpet: "#7f6d3b", light: 0xfff0b8, ambient: 1.25 },
+  "yellow-halls": { fog: 0xb9a65c, fogNear: 3, fogFar: 24, wall: "#cdb866", wallInk: "#b59f4c", carpet: "#8f7d45", light: 0xfff4c8 },
+  flicker: { fog: 0x8f7f45, fogNear: 2, fogFar: 19, wall: "#c4ad5a", wallInk: "#a89146", carpet: "#7f6d3b", light: 0xfff0b8 },
 };
 
 function speckle(g: Paint2D, w: number, h: number, rand: () => number, count: number, alpha: number) {
@@ -112,6 +111,13 @@ function wallFace(x0: number, z0: number, x1: number, z1: number) {
   const start = (Math.abs(x1 - x0) > 0.1 ? Math.min(x0, x1) : Math.min(z0, z1)) / 1.35;
   for (let i = 0; i < uv.count; i++) uv.setX(i, start + uv.getX(i) * (len / 1.35));
   // PlaneGeometry faces +z; turn it so its front faces the open side (to the left of x0,z0 -> x1,z1)
+  // lighting is baked, as the panels light every hall alike: walls across x a shade darker than walls
+  // across z, and darker towards the carpet (unlit materials draw several times faster on SwiftShader)
+  const shade = Math.abs(x1 - x0) > 0.1 ? 1 : 0.84;
+  const pos = face.getAttribute("position");
+  const colors = new Float32Array(pos.count * 3);
+  for (let i = 0; i < pos.count; i++) colors.fill(shade * (pos.getY(i) > 0 ? 1 : 0.72), i * 3, i * 3 + 3);
+  face.setAttribute("color", new THREE.BufferAttribute(colors, 3));
   face.rotateY(Math.atan2(-(z1 - z0), x1 - x0));
   face.translate((x0 + x1) / 2, HEIGHT / 2, (z0 + z1) / 2);
   return face;
@@ -158,18 +164,18 @@ const factory: SceneFactory = (ctx) => {
       if (!isSolid(i + 1, j) && i < cols - 1) faces.push(wallFace(x1, z1, x1, z0));
     }
   }
-  const walls = new THREE.Mesh(mergeGeometries(faces), new THREE.MeshLambertMaterial({ map: wallpaper(look, rand) }));
+  const walls = new THREE.Mesh(mergeGeometries(faces), new THREE.MeshBasicMaterial({ map: wallpaper(look, rand), vertexColors: true }));
   scene.add(walls);
 
   const spanX = cols * CELL, spanZ = rows * CELL, midX = cx(0) + spanX / 2 - CELL / 2, midZ = cz(0) + spanZ / 2 - CELL / 2;
   const carpetTex = carpet(look, rand);
   carpetTex.repeat.set(spanX / 3, spanZ / 3);
-  const floor = new THREE.Mesh(new THREE.PlaneGeometry(spanX, spanZ), new THREE.MeshLambertMaterial({ map: carpetTex }));
+  const floor = new THREE.Mesh(new THREE.PlaneGeometry(spanX, spanZ), new THREE.MeshBasicMaterial({ map: carpetTex, color: 0xd0d0d0 }));
   floor.rotation.x = -Math.PI / 2;
   floor.position.set(midX, 0, midZ);
   const ceilTex = ceiling(rand);
   ceilTex.repeat.set(spanX / 0.625, spanZ / 0.625);
-  const ceil = new THREE.Mesh(new THREE.PlaneGeometry(spanX, spanZ), new THREE.MeshLambertMaterial({ map: ceilTex }));
+  const ceil = new THREE.Mesh(new THREE.PlaneGeometry(spanX, spanZ), new THREE.MeshBasicMaterial({ map: ceilTex, color: 0xece3b6 }));
   ceil.rotation.x = Math.PI / 2;
   ceil.position.set(midX, HEIGHT, midZ);
   scene.add(floor, ceil);
@@ -184,11 +190,6 @@ const factory: SceneFactory = (ctx) => {
   spots.forEach((s, k) => panels.setMatrixAt(k, m4.makeTranslation(s.x, s.y, s.z)));
   scene.add(panels);
 
-  scene.add(new THREE.HemisphereLight(look.light, 0x6b5a2a, look.ambient));
-  const lamp = new THREE.PointLight(look.light, 5, 12, 1.3);
-  scene.add(lamp);
-  const flickerLight = new THREE.PointLight(look.light, 0, 7, 1.5);
-  scene.add(flickerLight);
 
   // --- the walk ---
   const corners = [
@@ -227,11 +228,14 @@ const factory: SceneFactory = (ctx) => {
   const flickerPanel = new THREE.Mesh(panelGeo, new THREE.MeshBasicMaterial({ color: look.light }));
   flickerPanel.position.copy(flickerSpot).setY(HEIGHT - 0.02);
   if (flicker) scene.add(flickerPanel);
-  flickerLight.position.copy(flickerSpot).setY(HEIGHT - 0.3);
 
   const pos = new THREE.Vector2(), ahead = new THREE.Vector2(), target = new THREE.Vector3();
   const steps = Math.round(0.95 * L);
   const baseColor = new THREE.Color(look.light);
+  const tints = [walls, floor, ceil].map((mesh) => {
+    const material = mesh.material as THREE.MeshBasicMaterial;
+    return [material, material.color.clone()] as const;
+  });
 
   return {
     scene,
@@ -248,13 +252,13 @@ const factory: SceneFactory = (ctx) => {
       const sway = Math.sin(step) * 0.04, drift = Math.sin((2 * Math.PI * t) / L) * 0.12;
       target.set(ahead.x + sway, 1.5 + drift, ahead.y);
       camera.lookAt(target);
-      lamp.position.set(pos.x + (ahead.x - pos.x) * 1.5, 1.9, pos.y + (ahead.y - pos.y) * 1.5);
 
       const frame = Math.round(t * fps);
       const level = flicker ? flickerLevel(frame) : 1;
       flickerPanel.material.color.copy(baseColor).multiplyScalar(level < 1 ? 0.2 : 1);
-      flickerLight.intensity = flicker ? 6 * level : 0;
-      lamp.intensity = flicker ? 2 + 3 * level : 5;
+      // when the tube stutters the whole hall dips a little with it
+      const dim = 0.8 + 0.2 * level;
+      for (const [material, base] of tints) material.color.copy(base).multiplyScalar(dim);
     },
   };
 };

@@ -2,6 +2,7 @@ import * as THREE from "three";
 import { mergeGeometries } from "three/examples/jsm/utils/BufferGeometryUtils.js";
 import { seededRandom, type SceneFactory } from "../scene.ts";
 import { blockyFigure } from "./shared/blocky-figure.ts";
+import { contactShadowGeometry, contactShadowMaterial } from "./shared/contact-shadow.ts";
 import { canvasTexture, skyDome, smoothstep, wrap } from "./shared/canvas-texture.ts";
 
 /**
@@ -114,8 +115,6 @@ const factory: SceneFactory = (ctx) => {
   const party = ctx.variant === "block-party";
   const L = ctx.loopSeconds;
 
-  ctx.renderer.shadowMap.enabled = true;
-  ctx.renderer.shadowMap.type = THREE.PCFShadowMap;
   const scene = new THREE.Scene();
   scene.fog = new THREE.Fog(p.fog, 45, 150);
   const camera = new THREE.PerspectiveCamera(64, ctx.width / ctx.height, 0.3, 190);
@@ -123,10 +122,6 @@ const factory: SceneFactory = (ctx) => {
   scene.add(sky);
   scene.add(new THREE.HemisphereLight(p.hemi[0], p.hemi[1], p.hemi[2]));
   const sun = new THREE.DirectionalLight(p.sun, 2.4);
-  sun.castShadow = true;
-  sun.shadow.mapSize.set(1024, 1024);
-  Object.assign(sun.shadow.camera, { left: -22, right: 22, top: 22, bottom: -22, near: 1, far: 80 });
-  sun.shadow.bias = -0.0006;
   scene.add(sun, sun.target);
 
   // --- the course: platforms on a wobbly closed loop, gently rising and falling ---
@@ -173,11 +168,9 @@ const factory: SceneFactory = (ctx) => {
   }
   const studs = studTexture();
   const course = new THREE.Mesh(mergeGeometries(pieces), new THREE.MeshLambertMaterial({ map: studs, vertexColors: true }));
-  course.castShadow = course.receiveShadow = true;
   scene.add(course);
   if (kills.length) {
     const killMesh = new THREE.Mesh(mergeGeometries(kills), new THREE.MeshLambertMaterial({ color: 0xff1a1a, emissive: 0x991010 }));
-    killMesh.castShadow = true;
     scene.add(killMesh);
   }
 
@@ -201,10 +194,13 @@ const factory: SceneFactory = (ctx) => {
     if (party) floaters.setColorAt(i, palette[i % palette.length]!);
     return { a, r, y: party ? -6 + rand() * 22 : 30 + rand() * 20, size, spin: party ? rand() : 0 };
   });
+  // the instances move every frame; a bounding sphere computed once would cull them wrongly
+  floaters.frustumCulled = false;
   scene.add(floaters);
 
   // --- the avatar's run: centre to centre in equal times, jumping each gap ---
   const seg = L / N;
+  let groundY = 0;
   const tmp = new THREE.Vector3();
   const avatarAt = (time: number, out: THREE.Vector3) => {
     const u = wrap(time, L) / seg;
@@ -214,6 +210,7 @@ const factory: SceneFactory = (ctx) => {
     out.set(a.c.x + (b.c.x - a.c.x) * f, 0, a.c.z + (b.c.z - a.c.z) * f);
     const g0 = a.half, g1 = D - b.half;
     let y: number, air = 0;
+    groundY = s <= g0 ? a.c.y : s >= g1 ? b.c.y : Number.NaN;
     if (s <= g0) y = a.c.y;
     else if (s >= g1) y = b.c.y;
     else {
@@ -236,6 +233,9 @@ const factory: SceneFactory = (ctx) => {
   const avatar = blockyFigure({ ...p.avatar, headScale: 1.35, face: faceTexture() });
   avatar.root.scale.setScalar(1.05);
   scene.add(avatar.root);
+  const shadow = new THREE.Mesh(contactShadowGeometry(), contactShadowMaterial(0.45));
+  shadow.renderOrder = 1;
+  scene.add(shadow);
 
   const pos = new THREE.Vector3(), ahead = new THREE.Vector3(), behind = new THREE.Vector3();
   const camTarget = new THREE.Vector3(), dir = new THREE.Vector3(), smooth = new THREE.Vector3();
@@ -252,6 +252,12 @@ const factory: SceneFactory = (ctx) => {
       avatarAt(t + 0.12, ahead);
       avatarAt(t - 0.12, behind);
       avatar.root.position.copy(pos);
+      // the shadow stays on the platform underfoot and shrinks as the avatar rises; over a gap there is none
+      const rise = Number.isNaN(groundY) ? 99 : pos.y - groundY;
+      const size = Math.max(0, 1 - rise * 0.3);
+      shadow.position.set(pos.x, groundY + 0.03, pos.z);
+      shadow.scale.set(1.5 * size, 1, 1.2 * size);
+      shadow.visible = size > 0;
       avatar.root.rotation.y = Math.atan2(-(ahead.x - behind.x), -(ahead.z - behind.z));
       avatar.pose({ phase: (2 * Math.PI * stepCycles * t) / L, stride: 1, air: smoothstep(0, 0.5, air), lean: 0.08 });
 

@@ -1,6 +1,7 @@
 import * as THREE from "three";
 import { seededRandom, type SceneFactory } from "../scene.ts";
 import { blockyFigure } from "./shared/blocky-figure.ts";
+import { contactShadowGeometry, contactShadowMaterial } from "./shared/contact-shadow.ts";
 import { canvasTexture, skyDome, smoothstep, wrap, type Paint2D } from "./shared/canvas-texture.ts";
 
 /**
@@ -213,8 +214,6 @@ const factory: SceneFactory = (ctx) => {
   const speed = P / L;
   const BEHIND = 40;
 
-  ctx.renderer.shadowMap.enabled = true;
-  ctx.renderer.shadowMap.type = THREE.PCFShadowMap;
   const scene = new THREE.Scene();
   const sky = skyDome(p.sky, 175);
   sky.position.set(0, 0, 5);
@@ -226,10 +225,6 @@ const factory: SceneFactory = (ctx) => {
   const sun = new THREE.DirectionalLight(p.sun, p.sunIntensity);
   sun.position.set(p.sunDir[0] * 30, p.sunDir[1] * 30, p.sunDir[2] * 30 - 15);
   sun.target.position.set(0, 0, -15);
-  sun.castShadow = true;
-  sun.shadow.mapSize.set(1024, 1024);
-  Object.assign(sun.shadow.camera, { left: -16, right: 16, top: 32, bottom: -32, near: 1, far: 90 });
-  sun.shadow.bias = -0.0008;
   scene.add(sun, sun.target);
 
   // --- the runner's timetable: lane changes and jumps, repeating every loop ---
@@ -271,7 +266,6 @@ const factory: SceneFactory = (ctx) => {
   const ground = new THREE.Mesh(new THREE.PlaneGeometry(13, 200), new THREE.MeshLambertMaterial({ map: groundTex }));
   ground.rotation.x = -Math.PI / 2;
   ground.position.z = -100 + 20;
-  ground.receiveShadow = true;
   scene.add(ground);
 
   const rails = new THREE.InstancedMesh(
@@ -283,7 +277,6 @@ const factory: SceneFactory = (ctx) => {
   for (let i = 0; i < 6; i++) {
     rails.setMatrixAt(i, m4.makeTranslation(laneCenter(Math.floor(i / 2)) + (i % 2 ? 0.75 : -0.75), 0.1, -80));
   }
-  rails.receiveShadow = true;
   scene.add(rails);
 
   const wallTex = graffitiWall(p, rand);
@@ -296,7 +289,6 @@ const factory: SceneFactory = (ctx) => {
     const wall = new THREE.Mesh(new THREE.PlaneGeometry(200, 4), new THREE.MeshLambertMaterial({ map: tex }));
     wall.rotation.y = -side * (Math.PI / 2);
     wall.position.set(side * 6.5, 2, -80);
-    wall.receiveShadow = true;
     const cap = new THREE.Mesh(new THREE.BoxGeometry(0.8, 0.35, 200), new THREE.MeshLambertMaterial({ color: 0x8d8a84 }));
     cap.position.set(side * 6.8, 4.1, -80);
     scene.add(wall, cap);
@@ -313,6 +305,7 @@ const factory: SceneFactory = (ctx) => {
     const tex = windowsTexture(floors);
     const mesh = new THREE.InstancedMesh(new THREE.BoxGeometry(1, 1, 1), new THREE.MeshLambertMaterial({ map: tex }), items.length);
     items.forEach((_, i) => mesh.setColorAt(i, new THREE.Color(p.buildings[Math.floor(rand() * p.buildings.length)]!)));
+    mesh.frustumCulled = false;
     buildingMeshes.push({ mesh, items });
     scene.add(mesh);
   }
@@ -335,7 +328,6 @@ const factory: SceneFactory = (ctx) => {
     arms.setMatrixAt(i, m4.makeTranslation(side * 4.9, 6.4, z));
     lamps.setMatrixAt(i, m4.makeTranslation(side * 4.1, 6.25, z));
   }
-  poles.castShadow = true;
   dressing.add(poles, arms, lamps);
   if (sunset) {
     const bridgeMat = new THREE.MeshLambertMaterial({ color: 0x4a3f55 });
@@ -344,7 +336,6 @@ const factory: SceneFactory = (ctx) => {
       deck.position.set(0, 9.6, z - 30);
       const rail = new THREE.Mesh(new THREE.BoxGeometry(16, 0.8, 0.2), new THREE.MeshLambertMaterial({ color: 0xd9534f }));
       rail.position.set(0, 10.5, z - 28.5);
-      deck.castShadow = true;
       dressing.add(deck, rail);
     }
   }
@@ -375,8 +366,8 @@ const factory: SceneFactory = (ctx) => {
   const trainMats = [tt.side, tt.side, tt.roof, tt.roof, tt.front, tt.front].map((map) => new THREE.MeshLambertMaterial({ map }));
   const trains = new THREE.InstancedMesh(new THREE.BoxGeometry(2.5, 3.3, CAR), trainMats, cars.length);
   cars.forEach((c, i) => trains.setColorAt(i, c.color));
-  trains.castShadow = true;
-  trains.receiveShadow = true;
+  // instances move every frame; a bounding sphere computed once would cull them wrongly
+  trains.frustumCulled = false;
   scene.add(trains);
 
   // --- barriers under the jumps, and a few in free lanes ---
@@ -401,7 +392,7 @@ const factory: SceneFactory = (ctx) => {
   const boards = new THREE.InstancedMesh(new THREE.BoxGeometry(2.4, 0.55, 0.18), new THREE.MeshLambertMaterial({ map: stripes }), barrierAt.length);
   const legGeo = new THREE.BoxGeometry(0.14, 1.1, 0.14);
   const legs = new THREE.InstancedMesh(legGeo, new THREE.MeshLambertMaterial({ color: 0x444444 }), barrierAt.length * 2);
-  boards.castShadow = legs.castShadow = true;
+  boards.frustumCulled = legs.frustumCulled = false;
   scene.add(boards, legs);
 
   // --- coins along the runner's path ---
@@ -416,8 +407,16 @@ const factory: SceneFactory = (ctx) => {
     new THREE.MeshLambertMaterial({ color: 0xffc623, emissive: 0x7a4a00 }),
     coinTimes.length,
   );
-  coins.castShadow = true;
+  coins.frustumCulled = false;
   scene.add(coins);
+
+  // soft contact shadows as decals, each under its object and pushed away from the sun
+  const blobs = new THREE.InstancedMesh(contactShadowGeometry(), contactShadowMaterial(0.5), cars.length + barrierAt.length + 1);
+  blobs.renderOrder = 1;
+  blobs.frustumCulled = false;
+  scene.add(blobs);
+  const lean = (h: number) => Math.max(-2.2, Math.min(2.2, (-p.sunDir[0] / p.sunDir[1]) * h * 0.5));
+  const leanZ = (h: number) => Math.max(-2.2, Math.min(2.2, (-p.sunDir[2] / p.sunDir[1]) * h * 0.5));
 
   // --- the runner ---
   const runner = blockyFigure({
@@ -453,6 +452,8 @@ const factory: SceneFactory = (ctx) => {
       cars.forEach((c, i) => {
         const front = -ahead(c.tp, t);
         trains.setMatrixAt(i, m4.makeTranslation(laneCenter(c.lane), 1.85, front - CAR / 2));
+        const off = lean(3.3);
+        blobs.setMatrixAt(i, m4.compose(v.set(laneCenter(c.lane) + off / 2, 0.03, front - CAR / 2 + leanZ(3.3) / 2), q.identity(), sc.set(3.6 + Math.abs(off), 1, CAR + 1)));
       });
       trains.instanceMatrix.needsUpdate = true;
       barrierAt.forEach((b, i) => {
@@ -460,6 +461,7 @@ const factory: SceneFactory = (ctx) => {
         boards.setMatrixAt(i, m4.makeTranslation(b.x, 0.95, z));
         legs.setMatrixAt(2 * i, m4.makeTranslation(b.x - 0.95, 0.55, z));
         legs.setMatrixAt(2 * i + 1, m4.makeTranslation(b.x + 0.95, 0.55, z));
+        blobs.setMatrixAt(cars.length + i, m4.compose(v.set(b.x + lean(1.2) / 2, 0.03, z + leanZ(1.2) / 2), q.identity(), sc.set(2.8, 1, 0.9)));
       });
       boards.instanceMatrix.needsUpdate = legs.instanceMatrix.needsUpdate = true;
       const spin = (2 * Math.PI * spinCycles * t) / L;
@@ -474,6 +476,9 @@ const factory: SceneFactory = (ctx) => {
       const x = laneX(t), h = jumpH(t);
       const dx = (laneX(t + 0.05) - laneX(t - 0.05)) / 0.1;
       runner.root.position.set(x, h, 0);
+      const shrink = 1 - 0.4 * (h / JUMP_H);
+      blobs.setMatrixAt(cars.length + barrierAt.length, m4.compose(v.set(x + lean(1.6) / 2, 0.04, 0.1 + leanZ(1.6) / 2), q.identity(), sc.set(1.1 * shrink, 1, 0.9 * shrink)));
+      blobs.instanceMatrix.needsUpdate = true;
       runner.root.rotation.y = -dx * 0.045;
       runner.root.rotation.z = -dx * 0.02;
       runner.pose({ phase: (2 * Math.PI * stepCycles * t) / L, stride: 1, air: smoothstep(0, 0.3, h), lean: 0.12 });

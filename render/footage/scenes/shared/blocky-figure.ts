@@ -43,7 +43,6 @@ export function blockyFigure(o: BlockyFigureOptions): BlockyFigure {
   const mat = (color: number) => new THREE.MeshLambertMaterial({ color });
   const box = (w: number, h: number, d: number, material: THREE.Material | THREE.Material[], parent: THREE.Object3D) => {
     const m = new THREE.Mesh(new THREE.BoxGeometry(w, h, d), material);
-    m.castShadow = true;
     parent.add(m);
     return m;
   };
