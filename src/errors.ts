@@ -104,11 +104,10 @@ export const FAILURE_CODES = {
   RENDER_FAILED: { meaning: "Render failed; create the video again." },
   INTERRUPTED: { meaning: "Processing interrupted; create again." },
   CANCELLED: { meaning: "Cancelled while queued." },
-  ACCOUNT_DISABLED: { meaning: "The account was disabled before the video was made; nothing was charged." },
 } as const satisfies Record<string, { meaning: string }>;
 
 /** Failures of the video lifecycle itself, which every template can end with. */
-export const LIFECYCLE_FAILURES = ["RENDER_FAILED", "INTERRUPTED", "CANCELLED", "ACCOUNT_DISABLED"] as const;
+export const LIFECYCLE_FAILURES = ["RENDER_FAILED", "INTERRUPTED", "CANCELLED"] as const;
 
 export type FailureCode = keyof typeof FAILURE_CODES;
 

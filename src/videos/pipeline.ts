@@ -69,9 +69,10 @@ export async function processVideo(deps: PipelineDeps, videoId: string, info: At
   if (!started) return; // finished or cancelled meanwhile
   const attempt = started.attempts;
   // An operator disabled the account after the video was queued: it stops here, before any work, uncharged.
+  // CANCELLED (the spec's closed set has no code of its own for this) with a message that says why.
   const owner = await findAccountById(db, started.accountId);
   if (owner?.status !== "active") {
-    await failVideo(finishContext(deps), started, attempt, "ACCOUNT_DISABLED", "The account was disabled before this video was made; nothing was charged.").catch((e) => {
+    await failVideo(finishContext(deps), started, attempt, "CANCELLED", "Cancelled because the account was disabled before this video was made; nothing was charged.").catch((e) => {
       if (!(e instanceof Superseded)) throw e;
     });
     removeWorkDir(deps, videoId);

@@ -34,7 +34,7 @@ describe.each(DATABASE_KINDS)("finished videos leave nothing behind (%s)", (kind
     return dir;
   }
 
-  test("a disabled account's queued video is stopped with ACCOUNT_DISABLED before any work, and nothing is charged", async () => {
+  test("a disabled account's queued video is stopped (CANCELLED, saying why) before any work, and nothing is charged", async () => {
     const { accountId, apiKey } = await svc().createAccount();
     const created = await svc().request("/v1/videos", { method: "POST", key: apiKey, json: storyBody() });
     expect(created.status).toBe(202);
@@ -42,7 +42,8 @@ describe.each(DATABASE_KINDS)("finished videos leave nothing behind (%s)", (kind
     await svc().admin("disable-account", { account: accountId });
     await processVideo(pipelineDeps(svc()), id, { retryCount: 0, retryLimit: 3 });
     const row = (await findAccountVideo(svc().database.db, accountId, id))!;
-    expect([row.status, row.errorCode]).toEqual(["failed", "ACCOUNT_DISABLED"]);
+    expect([row.status, row.errorCode]).toEqual(["failed", "CANCELLED"]);
+    expect(row.errorMessage).toContain("account was disabled");
     expect(row.stageOutputs ?? {}).toEqual({});
     expect(await svc().database.db.select().from(usageLedger)).toHaveLength(0);
     expect(existsSync(join(svc().dataDir, "work", id))).toBe(false);
