@@ -52,6 +52,14 @@ export const FFMPEG_KILL_GRACE_MS = 2_000;
 
 const BASE_ARGS = ["-hide_banner", "-nostdin", "-y"];
 
+/**
+ * ffmpeg and ffprobe die with the thread that started them (parent-death signal, set by util-linux's
+ * setpriv before it execs them). Without it, a render's ffmpeg outlives a kill -9 of the service and
+ * keeps the processor busy while the restarted service redoes that render. Where setpriv is missing they
+ * run as they are.
+ */
+const DIE_WITH_PARENT = Bun.which("setpriv") ? ["setpriv", "--pdeathsig", "KILL", "--"] : [];
+
 /** Stops `proc` when `signal` aborts; returns the function that stops listening. */
 function stopOnAbort(proc: { kill(signal?: NodeJS.Signals): void }, signal: AbortSignal | undefined): () => void {
   if (!signal) return () => {};
@@ -71,7 +79,7 @@ function stopOnAbort(proc: { kill(signal?: NodeJS.Signals): void }, signal: Abor
 export async function runFfmpeg(args: readonly string[], options: FfmpegOptions = {}): Promise<FfmpegRun> {
   const progress = options.onProgress ? ["-progress", "pipe:1", "-nostats"] : [];
   const priority = options.background ? ["nice", "-n", "10"] : [];
-  const proc = Bun.spawn([...priority, "ffmpeg", ...BASE_ARGS, ...progress, ...args], { stdout: "pipe", stderr: "pipe" });
+  const proc = Bun.spawn([...DIE_WITH_PARENT, ...priority, "ffmpeg", ...BASE_ARGS, ...progress, ...args], { stdout: "pipe", stderr: "pipe" });
   const timer = options.timeoutMs === undefined ? undefined : AbortSignal.timeout(options.timeoutMs);
   const stop = timer && options.signal ? AbortSignal.any([options.signal, timer]) : (timer ?? options.signal);
   const stopListening = stopOnAbort(proc, stop);
@@ -115,7 +123,7 @@ export async function ffmpegToFile(path: string, args: (out: string) => string[]
  */
 export async function ffmpegStdinToFile(path: string, args: (out: string) => string[], input: AsyncIterable<Uint8Array>, options: { signal?: AbortSignal } = {}): Promise<FfmpegRun> {
   const partial = path.replace(/(\.\w+)?$/, (ext) => `.${process.pid}.partial${ext}`);
-  const proc = Bun.spawn(["ffmpeg", "-hide_banner", "-y", ...args(partial)], { stdin: "pipe", stdout: "ignore", stderr: "pipe" });
+  const proc = Bun.spawn([...DIE_WITH_PARENT, "ffmpeg", "-hide_banner", "-y", ...args(partial)], { stdin: "pipe", stdout: "ignore", stderr: "pipe" });
   const stopListening = stopOnAbort(proc, options.signal);
   const stderrPromise = new Response(proc.stderr).text();
   try {
@@ -143,7 +151,7 @@ export async function ffmpegStdinToFile(path: string, args: (out: string) => str
 
 /** Runs ffmpeg and returns what it writes to stdout as bytes (raw decoded frames, for measuring them). */
 export async function ffmpegBytes(args: readonly string[]): Promise<Uint8Array> {
-  const proc = Bun.spawn(["ffmpeg", ...BASE_ARGS, ...args], { stdout: "pipe", stderr: "pipe" });
+  const proc = Bun.spawn([...DIE_WITH_PARENT, "ffmpeg", ...BASE_ARGS, ...args], { stdout: "pipe", stderr: "pipe" });
   const [stdout, stderr, code] = await Promise.all([new Response(proc.stdout).bytes(), new Response(proc.stderr).text(), proc.exited]);
   if (code !== 0) throw new FfmpegError("ffmpeg", code, stderr.trim().split("\n").slice(-6).join("\n"));
   return stdout;
@@ -156,7 +164,7 @@ export interface ProbeResult {
 
 /** `timeoutMs`: ffprobe is killed past it and the probe throws FfmpegTimedOut (for callers' files). */
 export async function probe(path: string, extra: readonly string[] = [], options: { timeoutMs?: number } = {}): Promise<ProbeResult> {
-  const proc = Bun.spawn(["ffprobe", "-v", "error", "-print_format", "json", "-show_format", "-show_streams", ...extra, path], {
+  const proc = Bun.spawn([...DIE_WITH_PARENT, "ffprobe", "-v", "error", "-print_format", "json", "-show_format", "-show_streams", ...extra, path], {
     stdout: "pipe",
     stderr: "pipe",
   });
