@@ -1,6 +1,7 @@
 import * as THREE from "three";
 import { seededRandom, type SceneFactory } from "../scene.ts";
 import { blockyFigure } from "./shared/blocky-figure.ts";
+import { bakeVertexLight, litColor } from "./shared/baked-light.ts";
 import { contactShadowGeometry, contactShadowMaterial } from "./shared/contact-shadow.ts";
 import { canvasTexture, skyDome, smoothstep, wrap, type Paint2D } from "./shared/canvas-texture.ts";
 
@@ -221,6 +222,9 @@ const factory: SceneFactory = (ctx) => {
   scene.fog = new THREE.Fog(p.fog, 45, 150);
   const camera = new THREE.PerspectiveCamera(62, ctx.width / ctx.height, 0.3, 190);
 
+  // the lights shade the runner; everything else bakes the same lighting into unlit materials
+  const flat = (color: number) => new THREE.MeshBasicMaterial({ color, vertexColors: true });
+  const lit = <G extends THREE.BufferGeometry>(g: G) => bakeVertexLight(g, p);
   scene.add(new THREE.HemisphereLight(p.hemiSky, p.hemiGround, p.hemiIntensity));
   const sun = new THREE.DirectionalLight(p.sun, p.sunIntensity);
   sun.position.set(p.sunDir[0] * 30, p.sunDir[1] * 30, p.sunDir[2] * 30 - 15);
@@ -263,14 +267,14 @@ const factory: SceneFactory = (ctx) => {
   // --- ground, rails, walls ---
   const groundTex = groundTexture(p, rand);
   groundTex.repeat.set(1, 200 / 4);
-  const ground = new THREE.Mesh(new THREE.PlaneGeometry(13, 200), new THREE.MeshLambertMaterial({ map: groundTex }));
+  const ground = new THREE.Mesh(new THREE.PlaneGeometry(13, 200), new THREE.MeshBasicMaterial({ map: groundTex, color: litColor(p, new THREE.Vector3(0, 1, 0)) }));
   ground.rotation.x = -Math.PI / 2;
   ground.position.z = -100 + 20;
   scene.add(ground);
 
   const rails = new THREE.InstancedMesh(
-    new THREE.BoxGeometry(0.14, 0.2, 200),
-    new THREE.MeshLambertMaterial({ color: 0xb8b8c0 }),
+    lit(new THREE.BoxGeometry(0.14, 0.2, 200)),
+    flat(0xb8b8c0),
     6,
   );
   const m4 = new THREE.Matrix4();
@@ -286,10 +290,10 @@ const factory: SceneFactory = (ctx) => {
     const tex = wallTex.clone();
     tex.repeat.set(200 / WALL_LEN, 1);
     walls.push(tex);
-    const wall = new THREE.Mesh(new THREE.PlaneGeometry(200, 4), new THREE.MeshLambertMaterial({ map: tex }));
+    const wall = new THREE.Mesh(new THREE.PlaneGeometry(200, 4), new THREE.MeshBasicMaterial({ map: tex, color: litColor(p, new THREE.Vector3(-side, 0, 0)) }));
     wall.rotation.y = -side * (Math.PI / 2);
     wall.position.set(side * 6.5, 2, -80);
-    const cap = new THREE.Mesh(new THREE.BoxGeometry(0.8, 0.35, 200), new THREE.MeshLambertMaterial({ color: 0x8d8a84 }));
+    const cap = new THREE.Mesh(lit(new THREE.BoxGeometry(0.8, 0.35, 200)), flat(0x8d8a84));
     cap.position.set(side * 6.8, 4.1, -80);
     scene.add(wall, cap);
   }
@@ -303,7 +307,7 @@ const factory: SceneFactory = (ctx) => {
       items.push({ s, x: side * (12 + rand() * 8), w: 6 + rand() * 5, d: 8 + rand() * 6 });
     }
     const tex = windowsTexture(floors);
-    const mesh = new THREE.InstancedMesh(new THREE.BoxGeometry(1, 1, 1), new THREE.MeshLambertMaterial({ map: tex }), items.length);
+    const mesh = new THREE.InstancedMesh(lit(new THREE.BoxGeometry(1, 1, 1)), new THREE.MeshBasicMaterial({ map: tex, vertexColors: true }), items.length);
     items.forEach((_, i) => mesh.setColorAt(i, new THREE.Color(p.buildings[Math.floor(rand() * p.buildings.length)]!)));
     mesh.frustumCulled = false;
     buildingMeshes.push({ mesh, items });
@@ -313,10 +317,10 @@ const factory: SceneFactory = (ctx) => {
   // --- repeating trackside dressing: poles every 16 units, bridges (dusk) every 64 ---
   const dressing = new THREE.Group();
   scene.add(dressing);
-  const poleMat = new THREE.MeshLambertMaterial({ color: sunset ? 0x3b3444 : 0x6a7480 });
+  const poleMat = flat(sunset ? 0x3b3444 : 0x6a7480);
   const poleCount = Math.ceil(208 / 16) * 2;
-  const poles = new THREE.InstancedMesh(new THREE.BoxGeometry(0.3, 6.5, 0.3), poleMat, poleCount);
-  const arms = new THREE.InstancedMesh(new THREE.BoxGeometry(2.2, 0.2, 0.2), poleMat, poleCount);
+  const poles = new THREE.InstancedMesh(lit(new THREE.BoxGeometry(0.3, 6.5, 0.3)), poleMat, poleCount);
+  const arms = new THREE.InstancedMesh(lit(new THREE.BoxGeometry(2.2, 0.2, 0.2)), poleMat, poleCount);
   const lamps = new THREE.InstancedMesh(
     new THREE.BoxGeometry(0.7, 0.25, 0.45),
     new THREE.MeshBasicMaterial({ color: sunset ? 0xffe6a0 : 0xe8eef0 }),
@@ -330,11 +334,11 @@ const factory: SceneFactory = (ctx) => {
   }
   dressing.add(poles, arms, lamps);
   if (sunset) {
-    const bridgeMat = new THREE.MeshLambertMaterial({ color: 0x4a3f55 });
+    const bridgeMat = flat(0x4a3f55);
     for (let z = 0; z > -200; z -= 64) {
-      const deck = new THREE.Mesh(new THREE.BoxGeometry(16, 0.9, 3.2), bridgeMat);
+      const deck = new THREE.Mesh(lit(new THREE.BoxGeometry(16, 0.9, 3.2)), bridgeMat);
       deck.position.set(0, 9.6, z - 30);
-      const rail = new THREE.Mesh(new THREE.BoxGeometry(16, 0.8, 0.2), new THREE.MeshLambertMaterial({ color: 0xd9534f }));
+      const rail = new THREE.Mesh(lit(new THREE.BoxGeometry(16, 0.8, 0.2)), flat(0xd9534f));
       rail.position.set(0, 10.5, z - 28.5);
       dressing.add(deck, rail);
     }
@@ -363,8 +367,8 @@ const factory: SceneFactory = (ctx) => {
     for (let c = 0; c < n; c++) cars.push({ tp: tf + (c * (CAR + 0.4)) / speed, lane: ln, color });
   }
   const tt = trainTextures();
-  const trainMats = [tt.side, tt.side, tt.roof, tt.roof, tt.front, tt.front].map((map) => new THREE.MeshLambertMaterial({ map }));
-  const trains = new THREE.InstancedMesh(new THREE.BoxGeometry(2.5, 3.3, CAR), trainMats, cars.length);
+  const trainMats = [tt.side, tt.side, tt.roof, tt.roof, tt.front, tt.front].map((map) => new THREE.MeshBasicMaterial({ map, vertexColors: true }));
+  const trains = new THREE.InstancedMesh(lit(new THREE.BoxGeometry(2.5, 3.3, CAR)), trainMats, cars.length);
   cars.forEach((c, i) => trains.setColorAt(i, c.color));
   // instances move every frame; a bounding sphere computed once would cull them wrongly
   trains.frustumCulled = false;
@@ -389,9 +393,9 @@ const factory: SceneFactory = (ctx) => {
       g.fill();
     }
   });
-  const boards = new THREE.InstancedMesh(new THREE.BoxGeometry(2.4, 0.55, 0.18), new THREE.MeshLambertMaterial({ map: stripes }), barrierAt.length);
-  const legGeo = new THREE.BoxGeometry(0.14, 1.1, 0.14);
-  const legs = new THREE.InstancedMesh(legGeo, new THREE.MeshLambertMaterial({ color: 0x444444 }), barrierAt.length * 2);
+  const boards = new THREE.InstancedMesh(lit(new THREE.BoxGeometry(2.4, 0.55, 0.18)), new THREE.MeshBasicMaterial({ map: stripes, vertexColors: true }), barrierAt.length);
+  const legGeo = lit(new THREE.BoxGeometry(0.14, 1.1, 0.14));
+  const legs = new THREE.InstancedMesh(legGeo, flat(0x444444), barrierAt.length * 2);
   boards.frustumCulled = legs.frustumCulled = false;
   scene.add(boards, legs);
 
@@ -403,8 +407,9 @@ const factory: SceneFactory = (ctx) => {
     t += 0.8 + rand() * 1.6;
   }
   const coins = new THREE.InstancedMesh(
-    new THREE.CylinderGeometry(0.42, 0.42, 0.1, 18).rotateX(Math.PI / 2),
-    new THREE.MeshLambertMaterial({ color: 0xffc623, emissive: 0x7a4a00 }),
+    // coins glow like pickups: lit as if the sky were twice as bright, so they never go dull at dusk
+    bakeVertexLight(new THREE.CylinderGeometry(0.42, 0.42, 0.1, 18).rotateX(Math.PI / 2), { ...p, hemiIntensity: p.hemiIntensity * 2.2 }),
+    flat(0xffd23a),
     coinTimes.length,
   );
   coins.frustumCulled = false;
