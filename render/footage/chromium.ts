@@ -34,6 +34,8 @@ export const CHROMIUM_FLAGS = [
   "--remote-debugging-port=0",
 ];
 
+const COMMAND_TIMEOUT_MS = 120_000;
+
 type Pending = { resolve(value: any): void; reject(error: Error): void; method: string };
 
 export class CdpSession {
@@ -110,7 +112,16 @@ export class Browser {
     if (this.closed) return Promise.reject(new Error(`${method}: chromium is closed`));
     const id = this.nextId++;
     return new Promise<T>((resolve, reject) => {
-      this.pending.set(id, { resolve, reject, method });
+      // A scene stuck in a loop would otherwise hold set-up forever; no single command takes minutes.
+      const timer = setTimeout(() => {
+        this.pending.delete(id);
+        reject(new Error(`${method}: no answer from chromium in ${COMMAND_TIMEOUT_MS / 1000} s`));
+      }, COMMAND_TIMEOUT_MS);
+      const settle = <V>(fn: (value: V) => void) => (value: V) => {
+        clearTimeout(timer);
+        fn(value);
+      };
+      this.pending.set(id, { resolve: settle(resolve), reject: settle(reject), method });
       this.socket.send(JSON.stringify(sessionId ? { id, method, params, sessionId } : { id, method, params }));
     });
   }

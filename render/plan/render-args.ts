@@ -55,8 +55,10 @@ export function planRender(timeline: Timeline, paths: { output: string; assPath:
     const startAt = timeline.background.startAt ?? 0;
     if (startAt > 0) {
       // The clip from startAt to its end, then the clip looped from its start. Seeking a -stream_loop
-      // input lands on the wrong frame, so the seek and the loop are two inputs of the same file.
-      inputs.push("-ss", n(startAt), "-i", timeline.background.path, "-stream_loop", "-1", "-i", timeline.background.path);
+      // input lands on the wrong frame, so the seek and the loop are two inputs of the same file. The
+      // seeked one plays at most one loop and decodes on one thread: a second frame-threaded 1080x1920
+      // decoder would add ~30 MB to the render's peak memory, one thread adds ~10 MB.
+      inputs.push("-threads", "1", "-ss", n(startAt), "-i", timeline.background.path, "-stream_loop", "-1", "-i", timeline.background.path);
       filters.push(`[${index}:v][${index + 1}:v]concat=n=2:v=1:a=0,${fit}trim=duration=${D},setpts=PTS-STARTPTS[bg]`);
       index++;
     } else {

@@ -78,7 +78,7 @@ describe("render plan", () => {
   test("a start offset seeks one input and loops another of the same file (never -ss with -stream_loop), then concatenates them", () => {
     const offset = planRender({ ...storyLike, background: { kind: "video", path: "/lib/bg.mp4", fitted: true, startAt: 7 } }, paths, libx264Settings());
     const graph = offset.args[offset.args.indexOf("-filter_complex") + 1]!;
-    expect(offset.args.slice(0, 10)).toEqual(["-ss", "7", "-i", "/lib/bg.mp4", "-stream_loop", "-1", "-i", "/lib/bg.mp4", "-itsoffset", "0"]);
+    expect(offset.args.slice(0, 12)).toEqual(["-threads", "1", "-ss", "7", "-i", "/lib/bg.mp4", "-stream_loop", "-1", "-i", "/lib/bg.mp4", "-itsoffset", "0"]);
     expect(offset.args.filter((a) => a === "-ss")).toHaveLength(1);
     expect(graph).toStartWith("[0:v][1:v]concat=n=2:v=1:a=0,trim=duration=60,setpts=PTS-STARTPTS[bg]");
     // Every later input moves up by one: the first card is input 2, the first narration input 4.
