@@ -2,6 +2,7 @@ import * as THREE from "three";
 import { mergeGeometries } from "three/examples/jsm/utils/BufferGeometryUtils.js";
 import { seededRandom, type SceneFactory } from "../scene.ts";
 import { blockyFigure } from "./shared/blocky-figure.ts";
+import { type BakedLight, litColor } from "./shared/baked-light.ts";
 import { contactShadowGeometry, contactShadowMaterial } from "./shared/contact-shadow.ts";
 import { canvasTexture, skyDome, smoothstep, wrap } from "./shared/canvas-texture.ts";
 
@@ -83,6 +84,7 @@ function faceTexture() {
 
 const STUD = 0.5;
 const BASE_Y = -34;
+const SUN: [number, number, number] = [-12, 30, 8];
 
 /**
  * A box whose top face is tiled with studs at one per STUD units, coloured per vertex; the sides sample a
@@ -120,6 +122,8 @@ const factory: SceneFactory = (ctx) => {
   const camera = new THREE.PerspectiveCamera(64, ctx.width / ctx.height, 0.3, 190);
   const sky = skyDome(p.sky, 180);
   scene.add(sky);
+  // the lights shade the avatar and the confetti; the course bakes the same lighting into its colours
+  const light: BakedLight = { hemiSky: p.hemi[0], hemiGround: p.hemi[1], hemiIntensity: p.hemi[2], sun: p.sun, sunIntensity: 2.4, sunDir: SUN };
   scene.add(new THREE.HemisphereLight(p.hemi[0], p.hemi[1], p.hemi[2]));
   const sun = new THREE.DirectionalLight(p.sun, 2.4);
   scene.add(sun, sun.target);
@@ -167,17 +171,24 @@ const factory: SceneFactory = (ctx) => {
     pieces.push(studdedBox(w, h, w * (0.6 + rand() * 0.8), color, new THREE.Vector3(Math.cos(a) * r, BASE_Y + h / 2, Math.sin(a) * r), rand() * 3));
   }
   const studs = studTexture();
-  const course = new THREE.Mesh(mergeGeometries(pieces), new THREE.MeshLambertMaterial({ map: studs, vertexColors: true }));
+  const courseGeo = mergeGeometries(pieces);
+  const colors = courseGeo.getAttribute("color"), normals = courseGeo.getAttribute("normal");
+  const n = new THREE.Vector3(), c = new THREE.Color();
+  for (let i = 0; i < colors.count; i++) {
+    litColor(light, n.fromBufferAttribute(normals, i), c);
+    colors.setXYZ(i, colors.getX(i) * c.r, colors.getY(i) * c.g, colors.getZ(i) * c.b);
+  }
+  const course = new THREE.Mesh(courseGeo, new THREE.MeshBasicMaterial({ map: studs, vertexColors: true }));
   scene.add(course);
   if (kills.length) {
-    const killMesh = new THREE.Mesh(mergeGeometries(kills), new THREE.MeshLambertMaterial({ color: 0xff1a1a, emissive: 0x991010 }));
+    const killMesh = new THREE.Mesh(mergeGeometries(kills), new THREE.MeshBasicMaterial({ color: 0xff2a2a }));
     scene.add(killMesh);
   }
 
   // baseplate far below, studded like everything else
   const baseTex = studs.clone();
   baseTex.repeat.set(400 / STUD / 4, 400 / STUD / 4);
-  const base = new THREE.Mesh(new THREE.PlaneGeometry(400, 400), new THREE.MeshLambertMaterial({ color: p.baseplate, map: baseTex }));
+  const base = new THREE.Mesh(new THREE.PlaneGeometry(400, 400), new THREE.MeshBasicMaterial({ color: new THREE.Color(p.baseplate).multiply(litColor(light, new THREE.Vector3(0, 1, 0))), map: baseTex }));
   base.rotation.x = -Math.PI / 2;
   base.position.y = BASE_Y;
   scene.add(base);
@@ -275,7 +286,7 @@ const factory: SceneFactory = (ctx) => {
       camera.lookAt(camTarget);
       sky.position.copy(camera.position);
 
-      sun.position.set(pos.x - 12, pos.y + 30, pos.z + 8);
+      sun.position.set(pos.x + SUN[0], pos.y + SUN[1], pos.z + SUN[2]);
       sun.target.position.copy(pos);
 
       const turn = (2 * Math.PI * t) / L;
