@@ -21,7 +21,9 @@ const GAP = 6;
 
 const clipOf = (slug: string, name: string) => join(root, "backgrounds", slug, `${name}.mp4`);
 const missing = FOOTAGE_RECIPES.filter((r) => !existsSync(clipOf(r.slug, r.name)));
-if (missing.length > 0) throw new Error(`missing loops (run bun scripts/generate-media.ts): ${missing.map((r) => `${r.slug}/${r.name}`).join(", ")}`);
+// --allow-missing draws what exists (while scenes are being written); the committed sheet has every loop.
+const allowMissing = process.argv.includes("--allow-missing");
+if (missing.length > 0 && !allowMissing) throw new Error(`missing loops (run bun scripts/generate-media.ts): ${missing.map((r) => `${r.slug}/${r.name}`).join(", ")}`);
 
 // Two loops per row: a category per row, its loops side by side.
 const slugs = [...new Set(FOOTAGE_RECIPES.map((r) => r.slug))];
@@ -37,6 +39,7 @@ for (const [row, slug] of slugs.entries()) {
     const left = GAP * 3 + column * (loopWidth + GAP * 3);
     const top = row * rowHeight;
     labels.push(`<text x="${left}" y="${top + LABEL_H - 10}" font-family="Inter, sans-serif" font-size="20" font-weight="600" fill="#ffffff">${slug} / ${recipe.name}</text>`);
+    if (!existsSync(clipOf(slug, recipe.name))) continue;
     for (const [i, at] of TIMES.entries()) {
       const png = await ffmpegBytes(["-ss", String(at), "-i", clipOf(slug, recipe.name), "-frames:v", "1", "-vf", `scale=${TILE_W}:${TILE_H}:flags=area`, "-f", "image2pipe", "-c:v", "png", "-"]);
       tiles.push({ input: Buffer.from(png), left: left + i * (TILE_W + GAP), top: top + LABEL_H });
@@ -54,7 +57,8 @@ console.error(`docs/backgrounds.png written (${FOOTAGE_RECIPES.length} loops)`);
 // Previews: 3 s of each loop of the category at 270x480, small enough to keep in the repository.
 mkdirSync(join(docs, "backgrounds"), { recursive: true });
 for (const slug of slugs) {
-  const loops = FOOTAGE_RECIPES.filter((r) => r.slug === slug);
+  const loops = FOOTAGE_RECIPES.filter((r) => r.slug === slug && existsSync(clipOf(r.slug, r.name)));
+  if (loops.length === 0) continue;
   const inputs = loops.flatMap((r) => ["-ss", "4", "-t", "3", "-i", clipOf(slug, r.name)]);
   const chain = loops.map((_, i) => `[${i}:v]scale=270:480:flags=area,setsar=1,fps=30[v${i}]`).join(";");
   const graph = `${chain};${loops.map((_, i) => `[v${i}]`).join("")}concat=n=${loops.length}:v=1:a=0[out]`;
