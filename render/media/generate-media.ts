@@ -1,4 +1,4 @@
-import { closeSync, copyFileSync, existsSync, linkSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { closeSync, copyFileSync, existsSync, linkSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { ffmpegToFile } from "../ffmpeg.ts";
 import { Browser } from "../footage/chromium.ts";
@@ -73,6 +73,8 @@ export async function generateMedia(cacheDir: string, phase: GenerationPhase, op
       }
     };
     await Promise.all(Array.from({ length: Math.max(1, options.concurrency ?? 1) }, worker));
+    const complete = phase !== "first" && !signal?.aborted && report.failed.length + report.skipped.length === 0;
+    if (complete) pruneOldVersions(cacheDir, root, log);
   } finally {
     release();
   }
@@ -138,6 +140,21 @@ function reuse(cacheDir: string, root: string, recipe: FootageRecipe, key: strin
     }
   }
   return false;
+}
+
+/**
+ * Once the current folder is complete, older versions only take disk (a few hundred MB each): all but the
+ * newest of them go (that one may still be in use by a process of the previous release).
+ */
+function pruneOldVersions(cacheDir: string, root: string, log: (line: string) => void) {
+  const others = readdirSync(cacheDir)
+    .filter((name) => /^[0-9a-f]{10}$/.test(name) && join(cacheDir, name) !== root)
+    .map((name) => ({ path: join(cacheDir, name), mtime: statSync(join(cacheDir, name)).mtimeMs }))
+    .sort((a, b) => b.mtime - a.mtime);
+  for (const { path } of others.slice(1)) {
+    rmSync(path, { recursive: true, force: true });
+    log(`media: removed the outdated ${path}`);
+  }
 }
 
 /** Partial files of generations that were killed (their process is gone). */
