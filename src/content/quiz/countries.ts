@@ -93,11 +93,12 @@ function make(question: string, correct: string, ranked: string[], difficulty: D
   return options ? { question, ...options, fact } : null;
 }
 
-function source(id: string, keywords: string[], ask: (c: Country, d: Difficulty, rng: Rng) => QuizQuestion | null): QuestionSource {
+function source(id: string, kinds: string[], ask: (c: Country, d: Difficulty, rng: Rng) => QuizQuestion | null): QuestionSource {
   return {
     id,
     categories: ["geography", "general-knowledge"],
-    keywords,
+    keywords: [...kinds, ...COUNTRY_WORDS],
+    kinds,
     credit: CREDIT,
     questions: (difficulty, rng, filter) => askEach(subjects(difficulty, filter), (c) => c.name, (c) => ask(c, difficulty, rng)),
   };
@@ -106,24 +107,24 @@ function source(id: string, keywords: string[], ask: (c: Country, d: Difficulty,
 export const COUNTRY_WORDS = ["country", "countries", "geography", "world", "nation", "nations", "map"];
 
 export const countrySources: QuestionSource[] = [
-  source("country-capital", ["capital", "capitals", "city", "cities", ...COUNTRY_WORDS], (c, d, rng) =>
+  source("country-capital", ["capital", "capitals", "city", "cities"], (c, d, rng) =>
     make(`What is the capital of ${the(c.name)}?`, c.capital, nearest(c).map((x) => x.capital), d, rng, `${c.capital} is the capital of ${the(c.name)}. ${factAbout(c)}`),
   ),
-  source("capital-country", ["capital", "capitals", "city", "cities", ...COUNTRY_WORDS], (c, d, rng) =>
+  source("capital-country", ["capital", "capitals", "city", "cities"], (c, d, rng) =>
     make(`${c.capital} is the capital of which country?`, c.name, nearest(c).map((x) => x.name), d, rng, factAbout(c)),
   ),
-  source("country-currency", ["currency", "currencies", "money", ...COUNTRY_WORDS], (c, d, rng) => {
+  source("country-currency", ["currency", "currencies", "money"], (c, d, rng) => {
     if (c.currencies.length === 0) return null;
     const own = new Set(c.currencies);
     return make(`Which currency is used in ${the(c.name)}?`, c.currencies[0]!, nearest(c).flatMap((x) => x.currencies).filter((x) => !own.has(x)), d, rng, end(`${cap(the(c.name))} pays in the ${c.currencies[0]}; its capital is ${c.capital}`));
   }),
-  source("country-language", ["language", "languages", "spoken", ...COUNTRY_WORDS], (c, d, rng) => {
+  source("country-language", ["language", "languages", "spoken"], (c, d, rng) => {
     if (c.languages.length === 0) return null;
     const own = new Set(c.languages);
     const fact = c.languages.length > 1 ? `The official languages of ${the(c.name)} include ${listed(c.languages.slice(0, 3))}.` : `${c.languages[0]} is the official language of ${the(c.name)}.`;
     return make(`Which of these is an official language of ${the(c.name)}?`, c.languages[0]!, nearest(c).flatMap((x) => x.languages).filter((x) => !own.has(x)), d, rng, fact);
   }),
-  source("country-neighbour", ["border", "borders", "neighbour", "neighbours", "neighbor", "neighbors", ...COUNTRY_WORDS], (c, d, rng) => {
+  source("country-neighbour", ["border", "borders", "bordering", "neighbour", "neighbours", "neighbor", "neighbors", "neighbouring", "neighboring"], (c, d, rng) => {
     const neighbours = c.borders.map((b) => BY_CODE.get(b)).filter((x): x is Country => x !== undefined);
     if (neighbours.length === 0) return null;
     const correct = neighbours[Math.floor(rng() * neighbours.length)]!;
@@ -132,7 +133,7 @@ export const countrySources: QuestionSource[] = [
     const fact = `${cap(the(c.name))} borders ${names.length > 4 ? `${names.length} countries, among them ${listed(names.slice(0, 3).map(the))}` : listed(names.map(the))}.`;
     return make(`Which country shares a border with ${the(c.name)}?`, correct.name, nearest(c).filter((x) => !excluded.has(x.code)).map((x) => x.name), d, rng, fact);
   }),
-  source("country-region", ["continent", "continents", "region", "regions", ...COUNTRY_WORDS], (c, d, rng) => {
+  source("country-region", ["continent", "continents", "region", "regions"], (c, d, rng) => {
     const regions = [...new Set(COUNTRIES.map((x) => x.subregion))].filter((s) => s !== c.subregion);
     const ranked = regions.sort((a, b) => Number(COUNTRIES.find((x) => x.subregion === b)?.region === c.region) - Number(COUNTRIES.find((x) => x.subregion === a)?.region === c.region));
     return make(`In which part of the world is ${the(c.name)}?`, c.subregion, ranked, d, rng, end(`${cap(the(c.name))} lies in ${c.subregion}; its capital is ${c.capital}`));

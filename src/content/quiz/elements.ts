@@ -22,11 +22,12 @@ function fact(e: Element): string {
   return `${e.name}, symbol ${e.symbol}, is element number ${e.number}${mass}.`;
 }
 
-function source(id: string, ask: (e: Element, d: Difficulty, rng: Rng) => Omit<QuizQuestion, "fact"> | null): QuestionSource {
+function source(id: string, kinds: string[], ask: (e: Element, d: Difficulty, rng: Rng) => Omit<QuizQuestion, "fact"> | null): QuestionSource {
   return {
     id,
     categories: ["science", "general-knowledge"],
-    keywords: ["element", "elements", "chemistry", "chemical", "periodic", "table", "symbol", "symbols", "atomic", "atoms", "atom"],
+    keywords: ["element", "elements", "chemistry", "chemical", "periodic", "table", "symbol", "symbols", "atomic", "atoms", "atom", "number", "numbers"],
+    kinds,
     credit: CREDIT,
     questions: (difficulty, rng) =>
       askEach(ELEMENTS.slice(0, POOL[difficulty]), (e) => e.name, (e) => {
@@ -37,17 +38,17 @@ function source(id: string, ask: (e: Element, d: Difficulty, rng: Rng) => Omit<Q
 }
 
 export const elementSources: QuestionSource[] = [
-  source("element-symbol", (e, d, rng) => {
+  source("element-symbol", ["symbol", "symbols"], (e, d, rng) => {
     // Hard distractors look alike: symbols sharing the first letter come first.
     const ranked = nearest(e).sort((a, b) => Number(b.symbol[0] === e.symbol[0]) - Number(a.symbol[0] === e.symbol[0])).map((x) => x.symbol);
     const o = withDistractors(e.symbol, ranked, d, rng);
     return o && { question: `What is the chemical symbol for ${e.name}?`, ...o };
   }),
-  source("symbol-element", (e, d, rng) => {
+  source("symbol-element", ["symbol", "symbols"], (e, d, rng) => {
     const o = withDistractors(e.name, nearest(e).map((x) => x.name), d, rng);
     return o && { question: `Which element has the symbol ${e.symbol}?`, ...o };
   }),
-  source("number-element", (e, d, rng) => {
+  source("number-element", ["number", "numbers"], (e, d, rng) => {
     const o = withDistractors(e.name, nearest(e).map((x) => x.name), d, rng);
     return o && { question: `Which element has atomic number ${e.number}?`, ...o };
   }),

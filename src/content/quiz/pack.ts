@@ -37,7 +37,7 @@ export const OFFLINE_COVERAGE =
 const FILLER = new Set(
   ("the of a an and or in on for about with to quiz quizzes trivia question questions test challenge guess name fun facts edition ultimate " +
     "can you your how well do know which what from around best famous popular common easy medium hard expert beginner level round part " +
-    "game games time").split(" "),
+    "game games time every each their its this these that is are").split(" "),
 );
 /** Words of a topic that ask for anything at all. */
 const GENERIC = new Set("general knowledge random mixed anything everything misc miscellaneous pub all things stuff".split(" "));
@@ -79,6 +79,10 @@ export function planTopic(topic: string, categoryId: QuizCategory | undefined): 
     throw new ContentError("PACK_FAILED", `The topic "${topic}" is not covered by the offline question data (not understood: ${unknown.slice(0, 5).join(", ")}). ${coveredMessage()}`);
   }
   let sources = [...matched];
+  // A word naming a kind of question ("world capitals") keeps only that kind: the topic's other words
+  // ("world") would otherwise pull in every kind their data set can ask.
+  const named = sources.filter((s) => s.kinds?.some((k) => words.some((w) => w === k || singular(w) === singular(k))));
+  if (named.length > 0) sources = named;
   // A country word narrows to country questions even when another of their keywords matched elsewhere.
   if (regions.length > 0 || words.some((w) => COUNTRY_WORDS.includes(w))) {
     const countryOnly = sources.filter((s) => countrySources.includes(s));

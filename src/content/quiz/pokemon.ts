@@ -32,13 +32,14 @@ function nearTypes(types: string[]): string[] {
   return ALL_TYPES.filter((l) => l !== typeLabel(types)).sort((a, b) => shared(b) - shared(a));
 }
 
-const KEYWORDS = ["pokemon", "pokémon", "pokedex", "pokédex", "pikachu", "type", "types"];
+const KEYWORDS = ["pokemon", "pokémon", "pokedex", "pokédex", "pikachu", "type", "types", "generation", "generations", "gen"];
 
-function source(id: string, ask: (s: Species, d: Difficulty, rng: Rng) => { question: string; options: string[]; answerIndex: number } | null): QuestionSource {
+function source(id: string, kinds: string[], ask: (s: Species, d: Difficulty, rng: Rng) => { question: string; options: string[]; answerIndex: number } | null): QuestionSource {
   return {
     id,
     categories: ["video-games"],
     keywords: KEYWORDS,
+    kinds,
     credit: CREDIT,
     questions: (d, rng) =>
       askEach(pool(d), (s) => s.name, (s) => {
@@ -49,11 +50,11 @@ function source(id: string, ask: (s: Species, d: Difficulty, rng: Rng) => { ques
 }
 
 export const pokemonSources: QuestionSource[] = [
-  source("pokemon-type", (s, d, rng) => {
+  source("pokemon-type", ["type", "types"], (s, d, rng) => {
     const o = withDistractors(typeLabel(s.types), nearTypes(s.types), d, rng);
     return o && { question: `What type is ${s.name}?`, ...o };
   }),
-  source("pokemon-generation", (s, d, rng) => {
+  source("pokemon-generation", ["generation", "generations", "gen"], (s, d, rng) => {
     const gens = [1, 2, 3, 4, 5, 6, 7, 8, 9].filter((g) => g !== s.gen).sort((a, b) => Math.abs(a - s.gen) - Math.abs(b - s.gen));
     const o = withDistractors(`Generation ${s.gen}`, gens.map((g) => `Generation ${g}`), d, rng);
     return o && { question: `In which generation did ${s.name} first appear?`, ...o };

@@ -21,6 +21,11 @@ export interface QuestionSource {
   categories: readonly QuizCategory[];
   /** Topic words that ask for this kind of question. */
   keywords: readonly string[];
+  /**
+   * Topic words that name this kind of question and no other ("capitals", "currencies"): a topic naming a
+   * kind gets only the kinds it names, whatever its other words ("world") would also allow.
+   */
+  kinds?: readonly string[];
   /** Licence credit shown in the video and returned with the pack. */
   credit: string;
   /** Every question this source can ask at a difficulty, subject by subject; `filter` narrows the subjects. */
