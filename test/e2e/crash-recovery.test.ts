@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Stripe from "stripe";
+import { PIPELINE_RETRY_DELAY } from "../../src/queue/job-queue.ts";
 import { storyBody } from "../helpers/videos.ts";
 import { startWebhookReceiver } from "../fakes/webhook-receiver.ts";
 import { ROOT, spawnService } from "../helpers/service-process.ts";
@@ -54,16 +55,33 @@ describe("crash recovery (kill -9)", () => {
       const { apiKey, signingSecret } = await createAccount(dataDir);
       let service = await startService(dataDir);
       const created = (await (await post(service.url, apiKey, storyBody({ webhookUrl: receiver.url() }))).json()) as any;
-      await poll(service.url, apiKey, created.id, (v) => v.status === "rendering" && v.progress >= 55);
+      let renderingSince: number | undefined;
+      const before = await poll(service.url, apiKey, created.id, (v) => {
+        if (v.status === "failed") throw new Error(`the video failed before the crash: ${JSON.stringify(v.error)}`);
+        if (v.status === "rendering") renderingSince ??= Date.now();
+        return v.status === "rendering" && v.progress >= 55;
+      });
+      // How fast this machine renders right now: the wait for the restarted render derives from it (the
+      // render fills progress 50-99), so a loaded machine waits longer instead of failing.
+      const msPerPercent = (Date.now() - renderingSince!) / Math.max(1, before.progress - 50);
       service.proc.kill("SIGKILL");
       await service.proc.exited;
 
       service = await startService(dataDir);
+      // The whole render again at up to half the pace measured, after the queue's first retry delay (with
+      // its backoff), plus a minute for storing, finishing and the polls.
+      const recoveryMs = 2 * 50 * msPerPercent + 4 * PIPELINE_RETRY_DELAY * 1000 + 60_000;
       const statuses = new Set<string>();
-      const video = await poll(service.url, apiKey, created.id, (v) => {
-        statuses.add(v.status);
-        return ["completed", "failed"].includes(v.status);
-      });
+      const video = await poll(
+        service.url,
+        apiKey,
+        created.id,
+        (v) => {
+          statuses.add(v.status);
+          return ["completed", "failed"].includes(v.status);
+        },
+        recoveryMs,
+      );
       expect(video.status).toBe("completed");
       // The narration finished before the crash and was kept: the second attempt went straight to rendering.
       expect(statuses.has("narrating")).toBe(false);
@@ -82,7 +100,7 @@ describe("crash recovery (kill -9)", () => {
     } finally {
       receiver.stop();
     }
-  }, 400_000);
+  }, 1_800_000);
 
   test("killed right after the create commit, before answering: a retry with the same key returns the same video", async () => {
     const dataDir = mkdtempSync(join(tmpdir(), "crash-create-"));
