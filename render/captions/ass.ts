@@ -29,6 +29,32 @@ function bare(word: string): string {
   return word.toLowerCase().replace(/[^a-z0-9']/g, "");
 }
 
+const DOUBLE_QUOTES = /["\u201c\u201d\u201e\u00ab\u00bb]/g;
+const QUOTE_ONLY = /^["'\u2018\u2019\u201c\u201d\u201e\u00ab\u00bb]+$/;
+
+/** Whether every double quotation opened in the text closes in it (straight ones pair in order). */
+function quotesPaired(text: string): boolean {
+  let depth = 0;
+  for (const ch of text) {
+    if (ch === "\u201c" || ch === "\u201e" || ch === "\u00ab") depth++;
+    else if ((ch === "\u201d" || ch === "\u00bb") && --depth < 0) return false;
+  }
+  return depth === 0 && (text.match(/"/g) ?? []).length % 2 === 0;
+}
+
+/**
+ * The text each word of a caption line shows. A line holds a few words of a sentence, so a quotation that
+ * opens on one line and closes on a later one would leave a lone quote mark on each: quote marks stay only
+ * on a line that holds the whole quotation, and a word that is nothing but quote marks shows nothing.
+ */
+export function shownWords(line: readonly CaptionWord[]): string[] {
+  const paired = quotesPaired(line.map((w) => w.text).join(" "));
+  return line.map((w) => {
+    if (QUOTE_ONLY.test(w.text)) return "";
+    return paired ? w.text : w.text.replace(DOUBLE_QUOTES, "");
+  });
+}
+
 /**
  * Splits words into caption lines: at most `wordsPerLine` words and `maxChars` characters, broken after
  * punctuation and long pauses, never after a weak word.
@@ -128,14 +154,16 @@ export function buildAss(captions: Captions): string {
     const lineEnd = Math.min(line.at(-1)!.end + 0.25, nextLineStart);
     const entrance = style.animation === "bounce" ? "\\fscx70\\fscy70\\t(0,120,\\fscx108\\fscy108)\\t(120,200,\\fscx100\\fscy100)" : "";
     const glow = style.glow > 0 ? `\\blur${style.glow}` : "";
+    const shown = shownWords(line);
     line.forEach((word, k) => {
       const start = word.start;
       const end = k + 1 < line.length ? line[k + 1]!.start : lineEnd;
       if (end <= start) return;
-      const text = line
-        .map((w, j) => {
-          const t = escapeText(cased(w.text, style));
-          return j === k ? `{${activeTags(style)}}${t}{\\r}${idle(style)}` : t;
+      const text = shown
+        .flatMap((w, j) => {
+          if (w === "") return [];
+          const t = escapeText(cased(w, style));
+          return [j === k ? `{${activeTags(style)}}${t}{\\r}${idle(style)}` : t];
         })
         .join(" ");
       const lead = `{\\an5\\pos(${CENTRE_X},${y})${glow}${idleTags(style)}${k === 0 ? entrance : ""}}`;

@@ -1,5 +1,5 @@
 import { hasProfanity } from "./safety.ts";
-import { splitSentences } from "./sentences.ts";
+import { quotesBalanced, splitSentences } from "./sentences.ts";
 import { contentStems, countWords, dice } from "./text.ts";
 
 export const SCRIPT_LENGTHS = ["short", "standard", "deep"] as const;
@@ -102,7 +102,9 @@ export function rankSentences(source: ArticleSource, tone: Tone): Candidate[] {
   for (const p of source.paragraphs) splitSentences(p).forEach((s, i) => all.push({ text: cleanSentence(s), paragraphStart: i === 0 }));
   const usable = all
     .map((s, index) => ({ ...s, index, words: countWords(s.text) }))
-    .filter((s) => s.words >= 5 && s.words <= 45 && /[.!?]["\u201d')]?$/.test(s.text) && !hasProfanity(s.text));
+    // A sentence that leaves a quotation open (or closes one it never opened) would be read as someone's
+    // words with no end or no speaker, and show a lone quote mark in the captions.
+    .filter((s) => s.words >= 5 && s.words <= 45 && /[.!?]["\u201d')]?$/.test(s.text) && quotesBalanced(s.text) && !hasProfanity(s.text));
   const stems = usable.map((s) => contentStems(s.text));
   const sim = stems.map((a, i) => stems.map((b, j) => (i === j ? 0 : dice(a, b))));
   const ranks = textRank(sim);
