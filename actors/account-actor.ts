@@ -59,10 +59,17 @@ const DAY = 24 * HOUR;
 export const CONCURRENCY_RETRY_SECONDS = 30;
 
 export function initialState(limits: Limits, windows: Windows = { requests: [], creates: [], freeTools: [] }): ActorState {
-  return { limits, requests: [...windows.requests], creates: [...windows.creates], freeTools: [...windows.freeTools] };
+  // Decisions never change an array in place, so the caller's windows are shared, not copied.
+  return { limits, requests: windows.requests, creates: windows.creates, freeTools: windows.freeTools };
 }
 
-const within = (times: number[], now: number, span: number) => times.filter((t) => t > now - span);
+/** Times are kept oldest first, so the ones inside the window are a tail (the same array when all are). */
+function within(times: number[], now: number, span: number): number[] {
+  const cutoff = now - span;
+  let first = 0;
+  while (first < times.length && times[first]! <= cutoff) first++;
+  return first === 0 ? times : times.slice(first);
+}
 const secondsUntil = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
 
 function headersFor(requests: number[], limit: number, now: number): RateHeaders {
@@ -124,6 +131,22 @@ export function recordCreate(state: ActorState, now: number): [ActorState, Admis
   const full = fullWindow([{ times: creates, limit: state.limits.createsPerMinute, span: MINUTE, what: "video creations per minute" }], now);
   if (full) return [{ ...state, creates }, { admitted: false, code: "RATE_LIMITED", retryAfterSeconds: full.retry, detail: `Too many video creations (${full.detail})`, headers }];
   return [{ ...state, creates: [...creates, now] }, { admitted: true, headers }];
+}
+
+/** Drops the times that left their windows (creates and requests: a minute; free tools: a day). */
+export function trimWindows(windows: Windows, now: number): Windows {
+  return { requests: within(windows.requests, now, MINUTE), creates: within(windows.creates, now, MINUTE), freeTools: within(windows.freeTools, now, DAY) };
+}
+
+/**
+ * How many admissions of `kind` one process may make before the others hear of them, when each keeps
+ * its windows in memory: a tenth of the smallest window the kind counts against (at least 1). With N
+ * processes an account gets at most (N - 1) times this over a limit (README, "Limits across processes").
+ */
+export function unsyncedAllowance(limits: Limits, kind: RequestKind): number {
+  const counted = kind === "free_tool" ? [limits.requestsPerMinute, limits.freeToolsPerHour, limits.freeToolsPerDay] : [limits.requestsPerMinute];
+  const smallest = Math.min(...counted.filter((limit) => limit > 0));
+  return Number.isFinite(smallest) ? Math.max(1, Math.floor(smallest / 10)) : 1;
 }
 
 /** A new video may start only while fewer than the limit are in progress (counted in the database). */

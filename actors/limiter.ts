@@ -2,11 +2,12 @@ import type { Db } from "../db/client.ts";
 import type { AccountRow } from "../db/schema/index.ts";
 import { ApiError } from "../src/errors.ts";
 import type { Logger } from "../src/logger.ts";
-import { type Admission, PUBLIC_LIMITS, type Limits, type RequestKind, accountLimits, admitRequest, admitVideo, initialState, recordCreate, windowsOf } from "./account-actor.ts";
+import { type Admission, PUBLIC_LIMITS, type Limits, type RequestKind, accountLimits, admitRequest, admitVideo, initialState, recordCreate, unsyncedAllowance, windowsOf } from "./account-actor.ts";
 import { FAILED_AUTH_PER_MINUTE, FailedAuthWindows } from "./failed-auth.ts";
 import { ActorRegistry } from "./registry.ts";
 import type { WindowStore } from "./window-store.ts";
 
+const IDLE_MS = 10 * 60_000;
 const accountSubject = (accountId: string) => `acct:${accountId}`;
 const addressSubject = (address: string) => `ip:${address}`;
 
@@ -39,7 +40,7 @@ export class Limiter {
     private readonly now: () => Date,
     private readonly log: Logger,
   ) {
-    this.actors = new ActorRegistry({ now: () => now().getTime(), idleMs: 10 * 60_000 });
+    this.actors = new ActorRegistry({ now: () => now().getTime(), idleMs: IDLE_MS });
   }
 
   admitAccount(account: AccountRow, kind: RequestKind): Promise<Admission> {
@@ -83,23 +84,39 @@ export class Limiter {
         if (refused) throw refused;
         return [windowsOf(counted), undefined];
       },
-      tx,
+      { tx },
     );
   }
 
-  /** Drops idle actors; the server calls it now and then. */
+  /** Drops idle actors (and the windows the store holds for them); the server calls it now and then. */
   evictIdle(): number {
+    this.store.evictIdle?.(IDLE_MS);
     return this.actors.evictIdle();
+  }
+
+  /** Persists the windows that wait to be written; false when the store could not be written. */
+  flush(): Promise<boolean> {
+    return this.store.flush?.() ?? Promise.resolve(true);
+  }
+
+  /** Writes what waits and stops the store's background work (at shutdown). */
+  async close(): Promise<void> {
+    await this.store.close?.();
   }
 
   private admit(subject: string, limits: Limits, kind: RequestKind): Promise<Admission> {
     return this.actors.run(subject, async () => {
       const now = this.now();
       try {
-        return await this.store.update(subject, now, (windows) => {
-          const [state, admission] = admitRequest(initialState(limits, windows), kind, now.getTime());
-          return [windowsOf(state), admission];
-        });
+        return await this.store.update(
+          subject,
+          now,
+          (windows) => {
+            const [state, admission] = admitRequest(initialState(limits, windows), kind, now.getTime());
+            return [windowsOf(state), admission];
+          },
+          { unsyncedLimit: unsyncedAllowance(limits, kind) },
+        );
       } catch (error) {
         this.log.error("rate limiter store failed", { subject, error: error instanceof Error ? error.message : String(error) });
         throw new ApiError("RATE_LIMITER_UNAVAILABLE", "Rate limiting is briefly unavailable, so the request was refused; retry shortly.", {

@@ -1,7 +1,7 @@
 import { join } from "node:path";
 import type { Database } from "../db/client.ts";
 import { Limiter } from "../actors/limiter.ts";
-import { postgresWindowStore } from "../actors/window-store.ts";
+import { MemoryWindowStore } from "../actors/memory-window-store.ts";
 import { type EncoderChoice, chooseEncoder } from "../render/encoder-probe.ts";
 import { generatedMediaDir } from "../render/media/generated-dir.ts";
 import { type RenderPool, createRenderPool } from "../render/pool.ts";
@@ -65,7 +65,11 @@ export async function buildDeps(config: Config, database: Database, queue: JobQu
     content,
     voicePreviews: createVoicePreviews(join(config.dataDir, "voice-previews"), narrator),
     storage,
-    limiter: new Limiter(postgresWindowStore(database), now, log),
+    limiter: new Limiter(
+      new MemoryWindowStore(database, now, (error) => log.error("rate windows could not be synced", { error: error.message })),
+      now,
+      log,
+    ),
     queue,
     throughput: createThroughputMeter(database.db),
     health: () => ({

@@ -77,6 +77,8 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
       if (evictor) clearInterval(evictor);
       admin?.stop();
       await http?.stop();
+      // The last admissions' windows are written, so the next start counts them.
+      await deps.limiter.close();
       await workers?.stop();
       await queue.stop();
       await renderPool.close();

@@ -68,6 +68,7 @@ export function useService(
     const app = createApp(deps);
     const workers = options.workers ? await startWorkers(wiring.worker) : undefined;
     stopService = async () => {
+      await deps.limiter.close();
       await workers?.stop();
       await wiring.renderPool.close();
     };

@@ -1,9 +1,9 @@
 import { describe, expect, test } from "bun:test";
 import { createApp } from "../../src/app.ts";
 import { Limiter } from "../../actors/limiter.ts";
-import { postgresWindowStore } from "../../actors/window-store.ts";
+import { MemoryWindowStore } from "../../actors/memory-window-store.ts";
 import { silentLogger } from "../../src/logger.ts";
-import { openPostgres } from "../../db/client.ts";
+import { type Database, openPostgres } from "../../db/client.ts";
 import { videos } from "../../db/schema/index.ts";
 import { startJobQueue } from "../../src/queue/job-queue.ts";
 import { DATABASE_KINDS } from "../helpers/databases.ts";
@@ -13,6 +13,14 @@ import { storyBody } from "../helpers/videos.ts";
 
 describe.each(DATABASE_KINDS)("limits on %s", (kind) => {
   const svc = useService(kind);
+
+  /** Another serving process (or this one restarted) on `database`: its own limiter, as buildDeps makes it. */
+  const instance = (database: Database) => {
+    const limiter = new Limiter(new MemoryWindowStore(database, svc().deps.now), svc().deps.now, silentLogger);
+    return { limiter, app: createApp({ ...svc().deps, database, limiter }) };
+  };
+  const send = (app: { handle(request: Request): Promise<Response> }, path: string, key?: string) =>
+    app.handle(new Request(`${BASE}${path}`, { headers: key ? { authorization: `Bearer ${key}` } : {} }));
 
   test("the 61st request in a minute is RATE_LIMITED with Retry-After; headers count down; a minute later it passes", async () => {
     const { apiKey } = await svc().createAccount();
@@ -65,14 +73,86 @@ describe.each(DATABASE_KINDS)("limits on %s", (kind) => {
     expect((await svc().request("/v1/health")).status).toBe(200);
   });
 
-  test("when the limiter's store cannot be read the request is refused with 503, not allowed and not 429", async () => {
+  test("when the limiter's store cannot be written the request is refused with 503, not allowed and not 429", async () => {
     const { apiKey } = await svc().createAccount();
     expect((await svc().request("/v1/me", { key: apiKey })).status).toBe(200);
     await svc().database.executeSql("drop table rate_windows");
+    // Admitted from memory (or already refused): either way it waits to be written, and that write fails.
+    await svc().request("/v1/me", { key: apiKey });
+    expect(await svc().deps.limiter.flush()).toBe(false);
     const refused = await svc().request("/v1/me", { key: apiKey });
     await expectProblem(refused, 503, "RATE_LIMITER_UNAVAILABLE");
     expect(refused.headers.get("retry-after")).toMatch(/^\d+$/);
     await expectProblem(await svc().request("/v1/templates"), 503, "RATE_LIMITER_UNAVAILABLE");
+  });
+
+  test("after a restart, windows that cannot be read are refused with 503 (nothing is admitted unread)", async () => {
+    const { apiKey } = await svc().createAccount();
+    expect((await svc().request("/v1/me", { key: apiKey })).status).toBe(200);
+    await svc().database.executeSql("drop table rate_windows");
+    const restarted = instance(svc().database);
+    try {
+      const refused = await send(restarted.app, "/v1/me", apiKey);
+      await expectProblem(refused, 503, "RATE_LIMITER_UNAVAILABLE");
+      expect(refused.headers.get("retry-after")).toMatch(/^\d+$/);
+      await expectProblem(await send(restarted.app, "/v1/templates"), 503, "RATE_LIMITER_UNAVAILABLE");
+    } finally {
+      await restarted.limiter.close();
+    }
+  });
+
+  test("a restart keeps the account's minute: windows are written behind the requests and read back", async () => {
+    const { apiKey } = await svc().createAccount();
+    for (let i = 0; i < 40; i++) expect((await svc().request("/v1/me", { key: apiKey })).status).toBe(200);
+    await svc().deps.limiter.close();
+    const restarted = instance(svc().database);
+    try {
+      for (let i = 0; i < 20; i++) expect((await send(restarted.app, "/v1/me", apiKey)).status).toBe(200);
+      await expectProblem(await send(restarted.app, "/v1/me", apiKey), 429, "RATE_LIMITED");
+    } finally {
+      await restarted.limiter.close();
+    }
+  });
+
+  test("a 401 or a 429 writes nothing to the database", async () => {
+    const { apiKey } = await svc().createAccount();
+    const disabled = await svc().createAccount();
+    await svc().admin("disable-account", { account: disabled.accountId });
+    for (let i = 0; i < 60; i++) expect((await svc().request("/v1/me", { key: apiKey })).status).toBe(200);
+    expect(await svc().deps.limiter.flush()).toBe(true);
+    // The next transaction id is assigned only by a transaction that writes.
+    const nextXid = async () => ((await svc().database.executeSql("select pg_snapshot_xmax(pg_current_snapshot())::text as x")).rows[0] as { x: string }).x;
+    const before = await nextXid();
+    for (let i = 0; i < 10; i++) {
+      await expectProblem(await svc().request("/v1/me", { key: apiKey }), 429, "RATE_LIMITED");
+      await expectProblem(await svc().request("/v1/videos/vid_nope", { key: apiKey }), 429, "RATE_LIMITED");
+    }
+    for (let i = 0; i < 10; i++) await expectProblem(await svc().request("/v1/me", { key: `svk_live_${"A".repeat(40)}` }), 401, "INVALID_API_KEY");
+    for (let i = 0; i < 10; i++) await expectProblem(await svc().request("/v1/me", { key: disabled.apiKey }), 401, "UNAUTHENTICATED");
+    expect(await svc().deps.limiter.flush()).toBe(true);
+    expect(await nextXid()).toBe(before);
+  });
+
+  test("two app instances on one database share an account's minute: at most the limit plus one unsynced allowance", async () => {
+    const { apiKey } = await svc().createAccount();
+    const url = (svc().database as { url?: string }).url;
+    const database = url ? openPostgres(url, { max: 5 }) : svc().database;
+    const other = instance(database);
+    try {
+      const results = await Promise.all(Array.from({ length: 100 }, (_, i) => send(i % 2 ? other.app : svc().app, "/v1/me", apiKey)));
+      const admitted = results.filter((r) => r.status === 200).length;
+      expect(results.filter((r) => r.status === 429)).toHaveLength(100 - admitted);
+      // The README's bound: (processes - 1) x a tenth of the limit, here 60 + 6.
+      expect(admitted).toBeGreaterThanOrEqual(60);
+      expect(admitted).toBeLessThanOrEqual(60 + 6);
+      // Once both have synced, neither admits more in this minute.
+      expect(await svc().deps.limiter.flush()).toBe(true);
+      expect(await other.limiter.flush()).toBe(true);
+      for (const app of [svc().app, other.app]) await expectProblem(await send(app, "/v1/me", apiKey), 429, "RATE_LIMITED");
+    } finally {
+      await other.limiter.close();
+      if (url) await database.close();
+    }
   });
 
   if (kind === "postgres") {
@@ -83,7 +163,7 @@ describe.each(DATABASE_KINDS)("limits on %s", (kind) => {
       const queue = await startJobQueue(second, { databaseUrl: url, supervise: false, onError: () => {} });
       try {
         const now = () => new Date();
-        const other = createApp({ ...svc().deps, database: second, queue, limiter: new Limiter(postgresWindowStore(second), now, silentLogger) });
+        const other = createApp({ ...svc().deps, database: second, queue, limiter: new Limiter(new MemoryWindowStore(second, now), now, silentLogger) });
         const send = (app: typeof other) =>
           app.handle(new Request(`${BASE}/v1/videos`, { method: "POST", headers: { authorization: `Bearer ${apiKey}`, "content-type": "application/json" }, body: JSON.stringify(storyBody()) }));
         const results = await Promise.all(Array.from({ length: 10 }, (_, i) => send(i % 2 ? other : svc().app)));

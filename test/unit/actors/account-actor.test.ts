@@ -1,5 +1,18 @@
 import { describe, expect, test } from "bun:test";
-import { type ActorState, type Admission, type Limits, type RequestKind, admitRequest, admitVideo, changeLimits, initialState, recordCreate } from "../../../actors/account-actor.ts";
+import {
+  type ActorState,
+  type Admission,
+  type Limits,
+  type RequestKind,
+  PUBLIC_LIMITS,
+  admitRequest,
+  admitVideo,
+  changeLimits,
+  initialState,
+  recordCreate,
+  trimWindows,
+  unsyncedAllowance,
+} from "../../../actors/account-actor.ts";
 import { Mailbox } from "../../../actors/mailbox.ts";
 import { ActorRegistry } from "../../../actors/registry.ts";
 
@@ -77,6 +90,21 @@ describe("account actor transitions", () => {
     const state = changeLimits(initialState(SPEC), { ...SPEC, requestsPerMinute: 1 });
     const { results } = run(state, [admit("read", 1), admit("read", 2)]);
     expect(results[1]!.admitted).toBe(false);
+  });
+});
+
+describe("windows kept in memory", () => {
+  test("a process may admit a tenth of the smallest window it counts against before the others hear of it", () => {
+    expect(unsyncedAllowance(SPEC, "read")).toBe(6);
+    expect(unsyncedAllowance(SPEC, "free_tool")).toBe(3);
+    expect(unsyncedAllowance({ ...SPEC, requestsPerMinute: 5 }, "read")).toBe(1);
+    expect(unsyncedAllowance(PUBLIC_LIMITS, "read")).toBe(6);
+  });
+
+  test("trimming keeps a minute of requests and creates and a day of free tools", () => {
+    const now = 2 * 86_400_000;
+    const windows = { requests: [now - 61_000, now - 59_000], creates: [now - 60_000, now - 1], freeTools: [now - 86_400_000, now - 3_600_000] };
+    expect(trimWindows(windows, now)).toEqual({ requests: [now - 59_000], creates: [now - 1], freeTools: [now - 3_600_000] });
   });
 });
 
