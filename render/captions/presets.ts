@@ -72,18 +72,18 @@ export const CAPTION_STYLES: Record<CaptionPresetId, CaptionStyle> = {
   iman: { ...base, font: "Montserrat ExtraBold", size: 128, text: "#ffffff", highlight: { mode: "color", color: "#22c55e" }, outline: 7 },
   devin: { ...base, font: "Oswald", glyphWidth: CONDENSED, bold: true, size: 144, text: "#ffffff", highlight: { mode: "color", color: "#00e5ff" }, outline: 6, animation: "none" },
   matt: { ...base, font: "Bebas Neue", glyphWidth: CONDENSED, size: 180, text: "#ffd400", highlight: { mode: "color", color: "#ffffff" }, outline: 7, wordsPerLine: 2, animation: "bounce" },
-  kendrick: { ...base, font: "Permanent Marker", size: 132, case: "as-is", text: "#ffffff", highlight: { mode: "color", color: "#ff8a00" }, outline: 5, shadow: 4 },
-  laura: { ...base, font: "Poppins", bold: true, size: 112, case: "as-is", text: "#ffffff", highlight: { mode: "box", color: "#ff4fa3" }, outline: 0, shadow: 2, wordsPerLine: 4, animation: "pop" },
+  kendrick: { ...base, font: "Permanent Marker", size: 132, case: "as-is", text: "#ffffff", highlight: { mode: "color", color: "#ff8a00" }, outline: 6, shadow: 4 },
+  laura: { ...base, font: "Poppins", bold: true, size: 112, case: "as-is", text: "#ffffff", highlight: { mode: "box", color: "#e0358a" }, outline: 0, shadow: 2, wordsPerLine: 4, animation: "pop" },
   doug: { ...base, font: "Anton", glyphWidth: CONDENSED, size: 164, text: "#ffffff", highlight: { mode: "color", color: "#b6ff00" }, outline: 8, wordsPerLine: 2 },
   // Bungee's tall vertical metrics draw it small for its nominal size.
   carlos: { ...base, font: "Bungee", glyphWidth: 0.9, size: 196, text: "#ffffff", highlight: { mode: "color", color: "#3b82f6" }, outline: 7, wordsPerLine: 2, animation: "bounce" },
   nick: { ...base, font: "Montserrat Black", size: 132, case: "lower", text: "#ffffff", highlight: { mode: "scale", color: "#ffffff" }, outline: 6, shadow: 5 },
   fire: { ...base, font: "Luckiest Guy", glyphWidth: WIDE, size: 150, text: "#ff7a00", highlight: { mode: "color", color: "#ffe600" }, outline: 8, outlineColor: "#b00000", glow: 4, wordsPerLine: 2, animation: "bounce" },
-  neon: { ...base, font: "Bebas Neue", glyphWidth: CONDENSED, size: 174, text: "#ff2bd6", highlight: { mode: "color", color: "#00f0ff" }, outline: 5, outlineColor: "#3b0038", glow: 8, animation: "none" },
-  william: { ...base, font: "Oswald", glyphWidth: CONDENSED, size: 124, case: "as-is", text: "#ffffff", highlight: { mode: "color", color: "#ffc400" }, outline: 4, shadow: 2, wordsPerLine: 4, animation: "none" },
+  neon: { ...base, font: "Bebas Neue", glyphWidth: CONDENSED, size: 174, text: "#ff2bd6", highlight: { mode: "color", color: "#00f0ff" }, outline: 10, outlineColor: "#3b0038", glow: 8, animation: "none" },
+  william: { ...base, font: "Oswald", glyphWidth: CONDENSED, size: 124, case: "as-is", text: "#ffffff", highlight: { mode: "color", color: "#ffc400" }, outline: 6, shadow: 2, wordsPerLine: 4, animation: "none" },
   leon: { ...base, font: "Anton", glyphWidth: CONDENSED, size: 144, text: "#ffffff", highlight: { mode: "box", color: "#e11d48" }, outline: 0, shadow: 4, animation: "pop" },
   luke: { ...base, font: "Poppins ExtraBold", size: 126, text: "#ffffff", highlight: { mode: "color", color: "#a855f7" }, outline: 7 },
-  classicWhite: { ...base, font: "Poppins SemiBold", size: 104, case: "as-is", text: "#ffffff", highlight: { mode: "opacity", color: "#ffffff" }, outline: 4, shadow: 2, wordsPerLine: 5, animation: "none" },
+  classicWhite: { ...base, font: "Poppins SemiBold", size: 104, case: "as-is", text: "#ffffff", highlight: { mode: "opacity", color: "#ffffff" }, outline: 6, shadow: 2, wordsPerLine: 5, animation: "none" },
 };
 
 /** Width the captions may use: the frame less the side margins (see ass.ts). */
