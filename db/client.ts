@@ -47,6 +47,12 @@ export interface Database {
   kind: "pglite" | "postgres";
   /** Runs parameterised SQL on the underlying driver (used by the job queue adapter). */
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+  /**
+   * Calls `onNotify` with the payload of every NOTIFY on `channel`. `onListen` runs once listening
+   * starts and again after every reconnection (when notifications may have been missed). Resolves once
+   * listening, to a function that stops it.
+   */
+  listen(channel: string, onNotify: (payload: string) => void, onListen?: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -64,6 +70,12 @@ export function wrapPglite(client: PGliteInterface): Database {
       const result = await client.query(text, values);
       return { rows: result.rows };
     },
+    async listen(channel, onNotify, onListen) {
+      // One process holds the embedded database, so its connection is never lost.
+      const stop = await client.listen(channel, onNotify);
+      onListen?.();
+      return () => stop();
+    },
     close: () => client.close(),
   };
 }
@@ -76,6 +88,10 @@ export function openPostgres(url: string, options: { max?: number } = {}): Datab
     async executeSql(text, values) {
       const rows = await client.unsafe(text, (values ?? []) as never[]);
       return { rows: [...rows] };
+    },
+    async listen(channel, onNotify, onListen) {
+      const { unlisten } = await client.listen(channel, onNotify, onListen);
+      return unlisten;
     },
     close: () => client.end({ timeout: 5 }),
   };

@@ -8,6 +8,7 @@ import { type RenderPool, createRenderPool } from "../render/pool.ts";
 import type { Config } from "./config.ts";
 import { createContentPorts } from "./content/ports.ts";
 import type { AppDeps } from "./deps.ts";
+import { ApiKeyCache } from "./auth/key-cache.ts";
 import type { Logger } from "./logger.ts";
 import { createFileLibrary } from "./media/library.ts";
 import { createOwnMediaImporter } from "./media/own-media.ts";
@@ -54,6 +55,8 @@ export async function buildDeps(config: Config, database: Database, queue: JobQu
   const ownMedia = createOwnMediaImporter({ db: database.db, storage, policy, tempRoot: join(config.dataDir, "imports"), now });
   const content = createContentPorts(config, log);
   const templates = overrides.templates ?? TEMPLATES;
+  const apiKeys = new ApiKeyCache(database);
+  await apiKeys.start();
   const app: AppDeps = {
     templates,
     config,
@@ -65,6 +68,7 @@ export async function buildDeps(config: Config, database: Database, queue: JobQu
     content,
     voicePreviews: createVoicePreviews(join(config.dataDir, "voice-previews"), narrator),
     storage,
+    apiKeys,
     limiter: new Limiter(
       new MemoryWindowStore(database, now, (error) => log.error("rate windows could not be synced", { error: error.message })),
       now,

@@ -1,4 +1,5 @@
 import type { Limiter } from "../actors/limiter.ts";
+import type { ApiKeyCache } from "./auth/key-cache.ts";
 import type { Database } from "../db/client.ts";
 import type { Config } from "./config.ts";
 import type { Throughput } from "./estimate/service.ts";
@@ -26,6 +27,8 @@ export interface AppDeps {
   voicePreviews: VoicePreviews;
   /** Finished videos. */
   storage: Storage;
+  /** API keys with their accounts, cached; changes reach every process through NOTIFY. */
+  apiKeys: ApiKeyCache;
   /** Every rate and concurrency decision. */
   limiter: Limiter;
   /** Durable jobs; a create queues its video in the same transaction. */

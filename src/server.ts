@@ -67,7 +67,7 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
         return app.fetch(request);
       },
     });
-    admin = serveAdminSocket(adminSocketPath(config.dataDir), { db: database.db, now: deps.now });
+    admin = serveAdminSocket(adminSocketPath(config.dataDir), { db: database.db, now: deps.now }, () => deps.apiKeys.barrier());
     evictor = setInterval(() => deps.limiter.evictIdle(), 60_000);
   }
   log.info(serves ? "listening" : "started", { role: config.role, port: http?.port, host: config.host, database: database.kind, narrator: deps.narrator.provider, cores: availableParallelism(), publicBaseUrl: config.publicBaseUrl });
@@ -79,6 +79,7 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
       await http?.stop();
       // The last admissions' windows are written, so the next start counts them.
       await deps.limiter.close();
+      await deps.apiKeys.close();
       await workers?.stop();
       await queue.stop();
       await renderPool.close();

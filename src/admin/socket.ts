@@ -11,7 +11,7 @@ export function adminSocketPath(dataDir: string): string {
  * Local admin endpoint on a unix socket in DATA_DIR (mode 0600): while the service runs, admin commands
  * go through it, so an embedded database is never opened twice.
  */
-export function serveAdminSocket(path: string, ctx: AdminContext): { stop(): void } {
+export function serveAdminSocket(path: string, ctx: AdminContext, afterCommand: () => Promise<void> = async () => {}): { stop(): void } {
   if (existsSync(path)) rmSync(path);
   const server = Bun.serve({
     unix: path,
@@ -21,6 +21,8 @@ export function serveAdminSocket(path: string, ctx: AdminContext): { stop(): voi
       const result = await runAdminCommand(ctx, command, args ?? {}).catch(
         (error): AdminResult => ({ ok: false, error: (error as Error).message }),
       );
+      // A revocation or disabling has taken effect in this process when the operator sees the answer.
+      await afterCommand().catch(() => {});
       return Response.json(result);
     },
   });

@@ -1,4 +1,3 @@
-import { findLiveKeyByHash } from "../../db/repos/accounts.ts";
 import type { AppDeps } from "../deps.ts";
 import { ApiError } from "../errors.ts";
 import type { AccountRow, ApiKeyRow } from "../../db/schema/index.ts";
@@ -21,7 +20,7 @@ export async function authenticate(deps: AppDeps, header: string | null): Promis
     case "malformed_key":
       return new ApiError("INVALID_API_KEY", "The API key is malformed, unknown or revoked.");
     case "key": {
-      const found = await findLiveKeyByHash(deps.database.db, hashApiKey(bearer.key));
+      const found = await deps.apiKeys.find(hashApiKey(bearer.key));
       if (!found) return new ApiError("INVALID_API_KEY", "The API key is unknown or revoked.");
       if (found.account.status !== "active") {
         return new ApiError("UNAUTHENTICATED", "The API key's account is disabled, so the request has no authenticated account.");

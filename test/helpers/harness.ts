@@ -69,12 +69,15 @@ export function useService(
     const workers = options.workers ? await startWorkers(wiring.worker) : undefined;
     stopService = async () => {
       await deps.limiter.close();
+      await deps.apiKeys.close();
       await workers?.stop();
       await wiring.renderPool.close();
     };
     const admin = async (command: string, args: Record<string, string> = {}) => {
       const result = await runAdminCommand({ db: database.db, now: deps.now }, command, args);
       if (!result.ok) throw new Error(`admin ${command} failed: ${result.error}`);
+      // As the admin socket does: the command's changes have reached this app's key cache.
+      await deps.apiKeys.barrier();
       return result.value;
     };
     current = {
