@@ -5,3 +5,13 @@
 export function faultPoint(name: "after-create-commit"): void {
   if (process.env.SHORTVID_FAULT === name) process.kill(process.pid, "SIGKILL");
 }
+
+/**
+ * Disk faults for the fault tests: with `SHORTVID_FAULT=disk-full-on-<name>` the named write fails with
+ * ENOSPC where it stands, as a full disk would fail it. Unset in production.
+ */
+export function diskFault(name: "store"): void {
+  if (process.env.SHORTVID_FAULT === `disk-full-on-${name}`) {
+    throw Object.assign(new Error("ENOSPC: no space left on device, write (SHORTVID_FAULT)"), { code: "ENOSPC" });
+  }
+}

@@ -1,6 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { copyFileSync, existsSync, linkSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { diskFault } from "../faults.ts";
 
 /**
  * Where finished videos live. The local-disk implementation keeps files under one folder; several
@@ -56,11 +57,18 @@ export function createLocalStorage(dir: string, publicBaseUrl: string): Storage 
       const target = join(dir, key);
       const partial = `${target}.${process.pid}.partial`;
       try {
-        renameSync(sourcePath, partial);
-      } catch {
-        copyFileSync(sourcePath, partial);
+        try {
+          renameSync(sourcePath, partial);
+        } catch {
+          copyFileSync(sourcePath, partial);
+        }
+        diskFault("store");
+        renameSync(partial, target);
+      } catch (error) {
+        // A copy cut short by a full disk leaves part of the file: nothing half-stored stays behind.
+        rmSync(partial, { force: true });
+        throw error;
       }
-      renameSync(partial, target);
     },
     locate(key) {
       if (!isStorageKey(key)) return undefined;
