@@ -3,8 +3,8 @@
  * and the music loops into the media cache (MEDIA_CACHE_DIR). Skips what exists, so set-up runs it every
  * time at no cost.
  *   bun scripts/generate-media.ts           everything, the default category first (tests, docs)
- *   bun scripts/generate-media.ts --first   music and the default category (start.sh waits for this)
- *   bun scripts/generate-media.ts --rest    every other category (start.sh runs it in the background)
+ *   bun scripts/generate-media.ts --first   music and a loop of the default category (start.sh waits for this)
+ *   bun scripts/generate-media.ts --rest    every other loop, the default category's first (start.sh runs it in the background)
  *   --while-pid N                           stops (leaving no partial file) when process N has exited
  */
 import { availableParallelism } from "node:os";
@@ -30,8 +30,8 @@ if (watched > 0) {
 }
 
 const started = performance.now();
-// In the background (--rest) one loop at a time leaves a core to the service's own renders.
-const concurrency = phase === "rest" ? 1 : Math.min(2, availableParallelism());
+// In the background (--rest) one loop at a time leaves a core to the service's own renders; --first is one loop.
+const concurrency = phase === "all" ? Math.min(2, availableParallelism()) : 1;
 const report = await generateMedia(cacheDir, phase, { log: (line) => console.error(line), signal: stop.signal, concurrency });
 const seconds = ((performance.now() - started) / 1000).toFixed(1);
 console.error(

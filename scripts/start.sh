@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Quick start: installs what is missing, then runs the service (embedded PGlite, local storage).
-# Built-in media: the music and the default category's background loops are generated before the service
-# starts (about a minute on 2 cores, once per machine); the other categories render in the background
-# while it runs (a category not ready yet is served with another category's footage), and that generation
-# stops when the service does.
+# Built-in media: the music and a background loop of the default category are generated before the
+# service starts (once per machine); the other loops render in the background at low priority while it
+# runs (a category not ready yet is served with another category's footage), and that generation stops
+# when the service does.
 set -euo pipefail
 . "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 cd "$ROOT"
