@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from "node:fs/promises";
+import { copyFile, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { buildAss } from "./captions/ass.ts";
@@ -6,6 +6,7 @@ import { probe, runFfmpeg } from "./ffmpeg.ts";
 import { fontsDir } from "./fonts.ts";
 import type { EncoderSettings } from "./plan/encoder.ts";
 import { planRender } from "./plan/render-args.ts";
+import { limitAudioArgs, measureArgs, nextCeiling, parseTruePeak, PROMISED_TRUE_PEAK, RENDER_CEILING_DB } from "./plan/true-peak.ts";
 import { FPS, type Timeline, timelineProblems } from "./timeline.ts";
 
 export class RenderError extends Error {}
@@ -30,10 +31,32 @@ export async function renderTimeline(timeline: Timeline, outPath: string, option
       signal: options.signal,
       onProgress: options.onProgress && ((seconds) => options.onProgress!(Math.min(1, seconds / timeline.duration))),
     });
+    await holdTruePeak(outPath, workDir, options.signal);
     return { maxRssBytes: run.maxRssBytes };
   } finally {
     await rm(workDir, { recursive: true, force: true });
   }
+}
+
+/**
+ * Measures the encoded file's true peak and, while it is over the promise, re-encodes only its audio
+ * under a lower limiter ceiling (from the first encode each time, so the audio is encoded twice at most).
+ * Measuring decodes audio only: a fraction of a second per minute of video.
+ */
+async function holdTruePeak(outPath: string, workDir: string, signal: AbortSignal | undefined): Promise<void> {
+  let peak = parseTruePeak((await runFfmpeg(measureArgs(outPath), { signal })).stderr);
+  if (peak === undefined || peak <= PROMISED_TRUE_PEAK) return;
+  const first = join(workDir, "first.mp4");
+  await copyFile(outPath, first);
+  let ceiling = RENDER_CEILING_DB;
+  for (let attempt = 0; attempt < 3 && peak !== undefined && peak > PROMISED_TRUE_PEAK; attempt++) {
+    ceiling = nextCeiling(ceiling, peak);
+    const limited = join(workDir, `limited-${attempt}.mp4`);
+    await runFfmpeg(limitAudioArgs(first, limited, ceiling), { signal });
+    peak = parseTruePeak((await runFfmpeg(measureArgs(limited), { signal })).stderr);
+    await copyFile(limited, outPath);
+  }
+  if (peak === undefined || peak > PROMISED_TRUE_PEAK) throw new RenderError(`the audio's true peak stays at ${peak} dBTP after limiting`);
 }
 
 /** The background's start offset taken modulo the clip's length (a seek past the end would show nothing). */

@@ -1,4 +1,5 @@
 import type { EncoderSettings } from "./encoder.ts";
+import { oversampledLimiter, RENDER_CEILING_DB } from "./true-peak.ts";
 import { FPS, type ImageLayer, type Timeline, VIDEO_HEIGHT, VIDEO_WIDTH } from "../timeline.ts";
 
 /** Loudness of the finished video: what the platforms normalize to. */
@@ -133,7 +134,9 @@ export function planRender(timeline: Timeline, paths: { output: string; assPath:
     audio = "withfx";
   }
   filters.push(
-    `[${audio}]apad,atrim=duration=${D},loudnorm=I=${TARGET_LUFS}:TP=${TARGET_TRUE_PEAK}:LRA=11,aresample=48000,aformat=sample_fmts=fltp:channel_layouts=stereo[aout]`,
+    // loudnorm's limiter lets peaks through by a few tenths of a dB in dynamic mode: an oversampled
+    // limiter holds its ceiling. What the AAC encoder adds is checked on the file (renderer.ts).
+    `[${audio}]apad,atrim=duration=${D},loudnorm=I=${TARGET_LUFS}:TP=${TARGET_TRUE_PEAK}:LRA=11,${oversampledLimiter(RENDER_CEILING_DB)},aresample=48000,aformat=sample_fmts=fltp:channel_layouts=stereo[aout]`,
   );
 
   return {

@@ -8,7 +8,7 @@ import { sourceFromText } from "../../src/content/ingest.ts";
 import { ARTICLES, articlePage, BRIDGE } from "../fixtures/articles.ts";
 import { DATABASE_KINDS } from "../helpers/databases.ts";
 import { type TestService, useService } from "../helpers/harness.ts";
-import { streams } from "../helpers/media.ts";
+import { integratedLoudness, streams } from "../helpers/media.ts";
 import { waitForVideo } from "../helpers/videos.ts";
 
 const site = Bun.serve({
@@ -36,6 +36,14 @@ function expectDeliverable(media: Awaited<ReturnType<typeof streams>>) {
   expect([media.audio.codec_name, media.audio.sample_rate, media.audio.channels]).toEqual(["aac", "48000", 2]);
 }
 
+/** -14 LUFS and the promised -1 dBTP, measured on the encoded AAC as a platform would. */
+async function expectLoudness(mp4: string, template: string) {
+  const loud = await integratedLoudness(mp4);
+  console.log(`${template}: ${loud.lufs} LUFS, ${loud.truePeak} dBTP`);
+  expect(Math.abs(loud.lufs + 14)).toBeLessThanOrEqual(1);
+  expect(loud.truePeak).toBeLessThanOrEqual(-1);
+}
+
 const within20 = (seconds: number, length: ScriptLength) => expect(Math.abs(seconds - LENGTH_SECONDS[length]) / LENGTH_SECONDS[length]).toBeLessThanOrEqual(0.2);
 
 describe(`article_video and quiz_video end to end (${DATABASE_KINDS[0]})`, () => {
@@ -43,8 +51,9 @@ describe(`article_video and quiz_video end to end (${DATABASE_KINDS[0]})`, () =>
 
   test("article_video from a URL: the page is read, a short script narrated and captioned over server-chosen footage", async () => {
     const { apiKey } = await svc().createAccount();
-    const { video, media, outputs } = await finish(svc(), apiKey, { template: "article_video", inputs: { source: { kind: "url", url: `http://127.0.0.1:${site.port}/bridge` }, length: "short", tone: "punchy" } });
+    const { video, mp4, media, outputs } = await finish(svc(), apiKey, { template: "article_video", inputs: { source: { kind: "url", url: `http://127.0.0.1:${site.port}/bridge` }, length: "short", tone: "punchy" } });
     expectDeliverable(media);
+    await expectLoudness(mp4, "article_video");
     expect(video.notices).toHaveLength(2);
     expect(outputs.generating_script.sourceUrl).toContain(`127.0.0.1:${site.port}`);
     expect(outputs.generating_script.text).toContain("Bridge");
@@ -73,8 +82,9 @@ describe(`article_video and quiz_video end to end (${DATABASE_KINDS[0]})`, () =>
   test("quiz_video from a topic: intro, five questions with a 3 s countdown and reveals, captions, outro", async () => {
     const { apiKey } = await svc().createAccount();
     const inputs = { topic: "Capital cities of Europe", questionCount: 5, countdownSeconds: 3, theme: "sunset", font: "bangers", captionsEnabled: true, videoTitle: "Capitals!" };
-    const { video, media, outputs } = await finish(svc(), apiKey, { template: "quiz_video", inputs });
+    const { video, mp4, media, outputs } = await finish(svc(), apiKey, { template: "quiz_video", inputs });
     expectDeliverable(media);
+    await expectLoudness(mp4, "quiz_video");
     expect(video.notices).toHaveLength(2);
     const pack = outputs.generating_script;
     expect(pack.kind).toBe("quiz_pack");

@@ -7,7 +7,7 @@ import { fakeTextMessage } from "../../src/templates/fake-text-message/index.ts"
 import { CARD_TOP } from "../../src/templates/fake-text-message/production.ts";
 import { DATABASE_KINDS } from "../helpers/databases.ts";
 import { type TestService, useService } from "../helpers/harness.ts";
-import { frameAt, streams } from "../helpers/media.ts";
+import { frameAt, integratedLoudness, streams } from "../helpers/media.ts";
 import { waitForVideo } from "../helpers/videos.ts";
 import { type MediaServer, startMediaServer } from "../fakes/media-server.ts";
 
@@ -52,9 +52,15 @@ describe(`fake_text_message end to end (${DATABASE_KINDS[0]})`, () => {
     expect(video.status).toBe("completed");
     expect(video.cutAtMs).toBeNull();
     expect(video.creditsCharged).toEqual({ narration: 0, render: 0, videos: 1 });
-    const { video: v, audio, format } = await streams(await downloadMp4(svc(), video, "minimal.mp4"));
+    const mp4 = await downloadMp4(svc(), video, "minimal.mp4");
+    const { video: v, audio, format } = await streams(mp4);
     expect([v.width, v.height, v.codec_name, v.r_frame_rate]).toEqual([1080, 1920, "h264", "30/1"]);
     expect(audio.codec_name).toBe("aac");
+    // -14 LUFS and the promised -1 dBTP, measured on the encoded AAC as a platform would.
+    const loud = await integratedLoudness(mp4);
+    console.log(`fake_text_message: ${loud.lufs} LUFS, ${loud.truePeak} dBTP`);
+    expect(Math.abs(loud.lufs + 14)).toBeLessThanOrEqual(1);
+    expect(loud.truePeak).toBeLessThanOrEqual(-1);
     // Two short lines, each held for its clip, plus a short tail.
     // Each message is held for its voice clip, then a 0.4 s tail: the video is as long as the voices.
     const row = (await svc().database.db.select().from(videos).where(eq(videos.id, video.id)))[0]!;

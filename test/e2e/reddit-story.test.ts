@@ -6,7 +6,7 @@ import { mediaImports, videos } from "../../db/schema/index.ts";
 import { redditStory } from "../../src/templates/reddit-story/index.ts";
 import { DATABASE_KINDS } from "../helpers/databases.ts";
 import { useService } from "../helpers/harness.ts";
-import { streams } from "../helpers/media.ts";
+import { integratedLoudness, streams } from "../helpers/media.ts";
 import { waitForVideo } from "../helpers/videos.ts";
 import { type MediaServer, startMediaServer } from "../fakes/media-server.ts";
 
@@ -44,5 +44,10 @@ describe(`reddit_story with many options and own media (${DATABASE_KINDS[0]})`, 
     expect(Math.abs(Number(format.duration) - (narration + 1.5))).toBeLessThan(0.2);
     const imports = await svc().database.db.select().from(mediaImports).where(eq(mediaImports.accountId, accountId));
     expect(imports.map((i) => [i.kind, i.state]).sort()).toEqual([["audio", "ready"], ["video", "ready"]]);
+    // Platforms promise -1 dBTP after their own transcode: the encoded AAC must already hold it.
+    const loud = await integratedLoudness(mp4);
+    console.log(`reddit_story: ${loud.lufs} LUFS, ${loud.truePeak} dBTP`);
+    expect(Math.abs(loud.lufs + 14)).toBeLessThanOrEqual(1);
+    expect(loud.truePeak).toBeLessThanOrEqual(-1);
   }, 200_000);
 });
