@@ -31,15 +31,25 @@ export interface Narrator {
   narrate(request: NarrationRequest, outPath: string): Promise<Narration>;
 }
 
-/** A provider or engine failure; the message names the provider and what it said. */
+/** A provider or engine failure; the message names the provider and what went wrong, in words. */
 export class NarrationError extends Error {
   constructor(
     readonly provider: string,
     message: string,
     readonly retryable = false,
+    /** The tool's own output (festival's or ffmpeg's stderr): for the logs, never for a video's error. */
+    readonly toolOutput?: string,
   ) {
     super(`${provider}: ${message}`);
   }
+}
+
+/**
+ * Whether a text has anything a voice can say: a letter or a digit in any script. "😭😭😭" or "?!" has
+ * not; engines given such text crash (festival, exit 139) or write empty audio, so nothing is sent.
+ */
+export function isSpeakable(text: string): boolean {
+  return /[\p{L}\p{N}]/u.test(text);
 }
 
 export interface NarrationLine extends Omit<NarrationRequest, "text"> {

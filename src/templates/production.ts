@@ -9,6 +9,8 @@ export class StageFailure extends Error {
     readonly code: FailureCode,
     message: string,
     readonly retryable = false,
+    /** A tool's raw output behind the failure: logged, never part of the video's error. */
+    readonly toolOutput?: string,
   ) {
     super(message);
   }
@@ -20,7 +22,7 @@ export class StageFailure extends Error {
  * draft failing; an unreachable narrator or generator is worth another attempt.
  */
 export function stageFailureOf<I>(template: Template<I>, error: unknown): unknown {
-  if (error instanceof NarrationError) return new StageFailure(template.failures.narration, `The narration could not be recorded: ${error.message}`, error.retryable);
+  if (error instanceof NarrationError) return new StageFailure(template.failures.narration, `The narration could not be recorded: ${error.message}`, error.retryable, error.toolOutput);
   if (error instanceof ContentError) {
     const code: FailureCode = error.code === "SAFETY_REJECTED" ? (template.failures.draft ?? "SCRIPT_FAILED") : error.code;
     return new StageFailure(code, error.message, error.upstream);

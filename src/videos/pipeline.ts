@@ -5,6 +5,7 @@ import { findAccountById } from "../../db/repos/accounts.ts";
 import { findAccountProject } from "../../db/repos/projects.ts";
 import { beginVideoAttempt, updateVideoForAttempt, type VideoPatch } from "../../db/repos/videos.ts";
 import type { VideoRow } from "../../db/schema/index.ts";
+import { FfmpegError } from "../../render/ffmpeg.ts";
 import type { RenderPool } from "../../render/pool.ts";
 import { isLegacyPlan, videoCharges } from "../billing/charges.ts";
 import type { FailureCode } from "../errors.ts";
@@ -50,12 +51,33 @@ export function finishContext(deps: PipelineDeps): FinishContext {
   return { db: deps.database.db, queue: deps.queue, publicBaseUrl: deps.publicBaseUrl, now: deps.now() };
 }
 
+/** "ffmpeg exited with 1: <its stderr>", as FfmpegError words it (also after crossing a worker thread). */
+const TOOL_EXIT = /\b(ffmpeg|ffprobe) exited with (-?\d+): /;
+
+/**
+ * An error's words fit for a caller, and the tool output it carried. A tool's raw output (ffmpeg's
+ * stderr: file paths, filter graphs, codec chatter) means nothing to a caller and may show server paths:
+ * it goes to the logs only.
+ */
+export function publicDetail(error: unknown): { detail: string; toolOutput?: string } {
+  if (error instanceof FfmpegError) return { detail: `${error.tool} exited with ${error.exitCode}`, toolOutput: error.stderrTail };
+  const message = error instanceof Error ? error.message : String(error);
+  const tool = TOOL_EXIT.exec(message);
+  if (tool) return { detail: `${message.slice(0, tool.index)}${tool[1]} exited with ${tool[2]}`, toolOutput: message.slice(tool.index + tool[0].length) };
+  return { detail: message };
+}
+
 /** A failure as the video's error, and whether another attempt could succeed. */
-export function classifyFailure(error: unknown, stage: string): { code: FailureCode; message: string; retryable: boolean } {
-  if (error instanceof StageFailure) return { code: error.code, message: error.message, retryable: error.retryable };
-  const detail = error instanceof Error ? error.message : String(error);
-  if (stage === "rendering") return { code: "RENDER_FAILED", message: `The render failed: ${detail.slice(0, 300)}`, retryable: false };
-  return { code: "INTERRUPTED", message: `Processing was interrupted while ${STAGE_LABELS[stage as keyof typeof STAGE_LABELS]?.toLowerCase() ?? stage}: ${detail.slice(0, 300)}`, retryable: true };
+export function classifyFailure(error: unknown, stage: string): { code: FailureCode; message: string; retryable: boolean; toolOutput?: string } {
+  if (error instanceof StageFailure) {
+    const { detail, toolOutput } = publicDetail(error);
+    return { code: error.code, message: detail, retryable: error.retryable, toolOutput: error.toolOutput ?? toolOutput };
+  }
+  const { detail: full, toolOutput } = publicDetail(error);
+  const detail = full.slice(0, 300);
+  if (stage === "rendering") return { code: "RENDER_FAILED", message: `The render failed (${detail}); the service's logs have the details.`, retryable: false, toolOutput };
+  const during = STAGE_LABELS[stage as keyof typeof STAGE_LABELS]?.toLowerCase() ?? stage;
+  return { code: "INTERRUPTED", message: `Processing was interrupted while ${during}: ${detail}`, retryable: true, toolOutput };
 }
 
 /**
@@ -97,7 +119,7 @@ export async function processVideo(deps: PipelineDeps, videoId: string, info: At
       return;
     }
     const failure = classifyFailure(error, stage);
-    deps.log.warn("video attempt failed", { videoId, attempt, stage, code: failure.code, retryable: failure.retryable, error: failure.message });
+    deps.log.warn("video attempt failed", { videoId, attempt, stage, code: failure.code, retryable: failure.retryable, error: failure.message, toolOutput: failure.toolOutput });
     if (failure.retryable && info.retryCount < info.retryLimit) throw error;
     await failVideo(finishContext(deps), started, attempt, failure.code, failure.message).catch((e) => {
       if (!(e instanceof Superseded)) throw e;

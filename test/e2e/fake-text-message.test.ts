@@ -5,6 +5,7 @@ import { videos } from "../../db/schema/index.ts";
 import { join } from "node:path";
 import { fakeTextMessage } from "../../src/templates/fake-text-message/index.ts";
 import { CARD_TOP } from "../../src/templates/fake-text-message/production.ts";
+import { UNSPOKEN_HOLD_SECONDS } from "../../src/templates/fake-text-message/conversation.ts";
 import { DATABASE_KINDS } from "../helpers/databases.ts";
 import { type TestService, useService } from "../helpers/harness.ts";
 import { frameAt, integratedLoudness, streams } from "../helpers/media.ts";
@@ -111,6 +112,32 @@ describe(`fake_text_message end to end (${DATABASE_KINDS[0]})`, () => {
     expect(cardDifference(before, first)).toBeGreaterThan(0.002);
     expect(cardDifference(first, later)).toBeLessThan(0.0002);
   }, 200_000);
+
+  test("emoji-only replies from either side are shown for a beat, unvoiced, and the video renders", async () => {
+    const { apiKey } = await svc().createAccount();
+    const messages = [
+      { sender: "them", text: "Did you eat the last slice?" },
+      { sender: "me", text: "😭😭😭" },
+      { sender: "them", text: "😭" },
+      { sender: "me", text: "Sorry!" },
+    ];
+    const res = await svc().request("/v1/videos", { method: "POST", key: apiKey, json: { template: "fake_text_message", inputs: { contact: { name: "Sam" }, messages } } });
+    expect(res.status).toBe(202);
+    const video = await waitForVideo(svc(), apiKey, ((await res.json()) as any).id, finished);
+    expect(video.error).toBeNull();
+    expect(video.status).toBe("completed");
+    const row = (await svc().database.db.select().from(videos).where(eq(videos.id, video.id)))[0]!;
+    const clips = (row.stageOutputs as any).narrating.clips as ({ duration: number } | null)[];
+    expect(clips.map((c) => c !== null)).toEqual([true, false, false, true]);
+    const mp4 = await downloadMp4(svc(), video, "emoji.mp4");
+    const { format } = await streams(mp4);
+    // Both voices, a beat for each emoji reply, the default pacing before each message, and the tail.
+    const voiced = clips.reduce((s, c) => s + (c?.duration ?? 0), 0);
+    expect(Number(format.duration)).toBeGreaterThan(voiced + 2 * UNSPOKEN_HOLD_SECONDS);
+    expect(Number(format.duration)).toBeLessThan(voiced + 2 * UNSPOKEN_HOLD_SECONDS + 4 * 1 + 0.6);
+    const loud = await integratedLoudness(mp4);
+    expect(loud.truePeak).toBeLessThanOrEqual(-1);
+  }, 300_000);
 
   test("an image id that is not one of the account's images fails the video with IMAGE_UNAVAILABLE", async () => {
     const { apiKey } = await svc().createAccount();

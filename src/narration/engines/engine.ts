@@ -38,7 +38,13 @@ export function chunkScript(words: readonly ScriptWord[], maxWords = 60): Speech
       current = [];
     }
   }
-  if (current.length > 0) chunks.push({ words: current });
+  if (current.length > 0) {
+    // A trailing run with nothing an engine can say ("... the end. 😭😭") joins the sentence before it:
+    // sent alone, engines crash or write no audio.
+    const last = chunks.at(-1);
+    if (last && current.every((w) => !w.engineText)) last.words.push(...current);
+    else chunks.push({ words: current });
+  }
   return chunks;
 }
 

@@ -76,12 +76,12 @@ export async function synthesizeWithFestival(voice: FestivalVoice, chunks: reado
   await Bun.write(scriptPath, festivalScript(voice, jobs));
   const proc = Bun.spawn(["festival", "-b", scriptPath], { cwd: workDir, stdout: "pipe", stderr: "pipe", env: { ...process.env, HOME: workDir } });
   const [stdout, stderr, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
-  if (code !== 0) throw new NarrationError("festival", `exited with ${code}: ${stderr.trim().slice(-400)}`);
+  if (code !== 0) throw new NarrationError("festival", code === 139 || code === 134 ? `crashed (exit ${code})` : `exited with ${code}`, false, stderr.trim().slice(-400));
   const tokens = parseFestivalOutput(stdout);
   return Promise.all(
     chunks.map(async (chunk, i) => {
       const info = await readWavInfo(jobs[i]!.wavPath).catch(() => {
-        throw new NarrationError("festival", `wrote no audio for chunk ${i}: ${stderr.trim().slice(-300)}`);
+        throw new NarrationError("festival", `wrote no audio for part ${i + 1} of the script`, false, stderr.trim().slice(-300));
       });
       const mine = tokens.filter((t) => t.chunk === i).map((t) => ({ text: t.name, start: t.start, end: t.end }));
       const words = timeWords(

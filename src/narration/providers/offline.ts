@@ -34,6 +34,8 @@ export function createOfflineNarrator(options: OfflineOptions = { engine: "auto"
       const english = /^en(-|$)/i.test(language);
       return withScript("offline", request.text, async (words, workDir) => {
         const chunks = chunkScript(words);
+        // Letters the offline engines cannot spell (all of them emoji or unsupported script): no engine runs.
+        if (chunks.every((c) => c.words.every((w) => !w.engineText))) throw new NarrationError("offline", "nothing to narrate: the offline voices cannot say any word of this text");
         let segments: RawSegment[];
         let shape = voice.shape;
         if (english && options.engine === "auto") {

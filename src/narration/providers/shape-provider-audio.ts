@@ -1,10 +1,10 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { probe, runFfmpeg } from "../../../render/ffmpeg.ts";
+import { FfmpegError, probe, runFfmpeg } from "../../../render/ffmpeg.ts";
 import { type RawSegment, type VoiceShape, parseLoudness, planLoudness, planShaping } from "../audio-plan.ts";
 import { readWavInfo } from "../engines/engine.ts";
-import { type Narration, NarrationError } from "../narrator.ts";
+import { isSpeakable, type Narration, NarrationError } from "../narrator.ts";
 import { type ScriptWord, splitWords, tidyTimings } from "../words.ts";
 
 /** Runs `work` with a fresh folder that is removed afterwards, whatever happens. */
@@ -21,6 +21,7 @@ export async function withWorkDir<T>(prefix: string, work: (dir: string) => Prom
 export function withScript<T>(provider: string, text: string, work: (words: ScriptWord[], dir: string) => Promise<T>): Promise<T> {
   const words = splitWords(text);
   if (words.length === 0) return Promise.reject(new NarrationError(provider, "nothing to narrate: the text has no words"));
+  if (!isSpeakable(text)) return Promise.reject(new NarrationError(provider, "nothing to narrate: the text has no letters or digits (only emoji, symbols or punctuation)"));
   return withWorkDir(provider, (dir) => work(words, dir));
 }
 
@@ -31,6 +32,14 @@ export async function mediaDuration(path: string): Promise<number> {
   return seconds;
 }
 
+/** An ffmpeg failure as a narration failure that says what failed; ffmpeg's own output goes to the logs. */
+function rawOutputToLogs(provider: string, step: string): (error: unknown) => never {
+  return (error) => {
+    if (error instanceof FfmpegError) throw new NarrationError(provider, `the recorded speech could not be processed (${step}: ffmpeg exited with ${error.exitCode})`, false, error.stderrTail);
+    throw error;
+  };
+}
+
 /**
  * The common tail of every provider: join the provider's audio segments, trim, apply what the provider
  * could not do itself (pitch, the rest of the tempo), normalize loudness, and tidy the word times.
@@ -39,10 +48,10 @@ export function finishNarration(provider: string, segments: RawSegment[], shape:
   return withWorkDir(provider, async (workDir) => {
     const shapedPath = join(workDir, "shaped.wav");
     const plan = planShaping(segments, shape, shapedPath);
-    const { stderr } = await runFfmpeg(plan.args);
+    const { stderr } = await runFfmpeg(plan.args).catch(rawOutputToLogs(provider, "shaping the voice"));
     const loudness = parseLoudness(stderr);
     if (!loudness) throw new NarrationError(provider, "ffmpeg reported no loudness for the narration");
-    await runFfmpeg(planLoudness(shapedPath, loudness, outPath));
+    await runFfmpeg(planLoudness(shapedPath, loudness, outPath)).catch(rawOutputToLogs(provider, "normalizing the loudness"));
     const { duration } = await readWavInfo(outPath);
     return { audioPath: outPath, duration, words: tidyTimings(plan.words, duration), provider };
   });

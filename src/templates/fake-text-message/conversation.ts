@@ -45,6 +45,11 @@ export const IMAGE_HOLD_SECONDS = 3;
 export const GAP_LABEL_SECONDS = 0.9;
 /** The shortest a typing bubble shows; a longer message types a little longer. */
 export const MIN_TYPING_SECONDS = 0.8;
+/**
+ * A message with nothing a voice can say ("😭😭😭") is not voiced: it is shown for this beat, long enough
+ * to read, as short as a reaction is in the genre.
+ */
+export const UNSPOKEN_HOLD_SECONDS = 1;
 /** The shortest a message stays before the next one, even with a very short clip. */
 const MIN_HOLD_SECONDS = 0.6;
 const TAIL_SECONDS = 0.4;
@@ -58,7 +63,8 @@ export function typingSeconds(text: string | undefined): number {
 const onFrame = (t: number) => Math.round(t * FPS) / FPS;
 
 /**
- * `clipSeconds[i]`: length of message i's voice clip (undefined for an image message).
+ * `clipSeconds[i]`: length of message i's voice clip (undefined for an image message, or a text with
+ * nothing to say).
  */
 export function planConversation(inputs: ConversationInputs, clipSeconds: readonly (number | undefined)[]): ConversationPlan {
   const defaultGapMs = PACING_MS[inputs.pacing];
@@ -95,7 +101,8 @@ export function planConversation(inputs: ConversationInputs, clipSeconds: readon
     rows.push({ kind: "message", index: i, sender: message.sender, text: message.text, imageAssetId: message.imageAssetId, receipt: message.receipt });
     show(t);
     appearAt.push(t);
-    const hold = message.imageAssetId ? IMAGE_HOLD_SECONDS : Math.max(MIN_HOLD_SECONDS, clipSeconds[i] ?? 0);
+    const clip = clipSeconds[i];
+    const hold = message.imageAssetId ? IMAGE_HOLD_SECONDS : clip === undefined ? UNSPOKEN_HOLD_SECONDS : Math.max(MIN_HOLD_SECONDS, clip);
     t = onFrame(t + hold);
   });
   const chatEnd = t;

@@ -2,13 +2,13 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { type ImageLayer, type Timeline, VIDEO_HEIGHT } from "../../../render/timeline.ts";
 import { CHARS_PER_SECOND } from "../../billing/charges.ts";
-import { narrateLines } from "../../narration/narrator.ts";
+import { isSpeakable, narrateLines } from "../../narration/narrator.ts";
 import { type PreparedMedia, prepareMedia } from "../media-choice.ts";
 import { StageFailure } from "../production.ts";
 import type { DurationEstimate, NarrationUsage, PreRenderStage, ProductionContext } from "../template.ts";
 import { type ChatImage, type ChatScreen, chatScreenSvg } from "./chat-screen.ts";
 import { chatStyle } from "./chat-styles.ts";
-import { type ConversationPlan, GAP_LABEL_SECONDS, IMAGE_HOLD_SECONDS, MIN_TYPING_SECONDS, planConversation } from "./conversation.ts";
+import { type ConversationPlan, GAP_LABEL_SECONDS, IMAGE_HOLD_SECONDS, MIN_TYPING_SECONDS, planConversation, UNSPOKEN_HOLD_SECONDS } from "./conversation.ts";
 import { type FakeTextMessageInputs, PACING_MS } from "./inputs.ts";
 import { type Card, captionCardSvg, centeredX, endCardSvg, hookCardSvg } from "./overlay-cards.ts";
 
@@ -118,7 +118,8 @@ export async function runChatStage(stage: PreRenderStage, ctx: ProductionContext
     return { ...media, ...(await findImages(ctx, inputs)) } satisfies ChatMedia;
   }
   if (stage === "narrating") {
-    const spoken = inputs.messages.flatMap((m, i) => (m.text ? [{ index: i, line: { text: m.text, voiceId: inputs.voices[m.sender] } }] : []));
+    // Only messages with something to say are voiced; an emoji-only reply is shown for a beat instead.
+    const spoken = inputs.messages.flatMap((m, i) => (m.text && isSpeakable(m.text) ? [{ index: i, line: { text: m.text, voiceId: inputs.voices[m.sender] } }] : []));
     const clips = await narrateLines(ctx.ports.narrator, spoken.map((s) => s.line), ctx.workDir);
     const byMessage: ChatVoices["clips"] = inputs.messages.map(() => null);
     spoken.forEach((s, k) => (byMessage[s.index] = { audioPath: clips[k]!.audioPath, duration: clips[k]!.duration }));
@@ -165,8 +166,9 @@ export function estimateChat(inputs: FakeTextMessageInputs): DurationEstimate {
   let narration = 0;
   let total = inputs.hookText ? inputs.hookText.seconds : 0;
   for (const m of inputs.messages) {
-    const clip = m.text ? speechSeconds(m.text) : IMAGE_HOLD_SECONDS;
-    if (m.text) narration += clip;
+    const voiced = m.text !== undefined && isSpeakable(m.text);
+    const clip = voiced ? speechSeconds(m.text!) : m.imageAssetId ? IMAGE_HOLD_SECONDS : UNSPOKEN_HOLD_SECONDS;
+    if (voiced) narration += clip;
     total += clip + (m.delayMs ?? pacingMs) / 1000;
     if (m.typingIndicatorBefore) total += MIN_TYPING_SECONDS;
     if (m.gapLabel) total += GAP_LABEL_SECONDS;
@@ -177,6 +179,6 @@ export function estimateChat(inputs: FakeTextMessageInputs): DurationEstimate {
 
 export function chatUsage(inputs: FakeTextMessageInputs, outputs: Record<string, unknown>): NarrationUsage {
   const voices = outputs.narrating as ChatVoices;
-  const chars = inputs.messages.reduce((n, m) => n + (m.text?.length ?? 0), 0);
+  const chars = inputs.messages.reduce((n, m) => n + (m.text && isSpeakable(m.text) ? m.text.length : 0), 0);
   return { billedSeconds: chars / CHARS_PER_SECOND, recordedSeconds: voices.clips.reduce((s, c) => s + (c?.duration ?? 0), 0) };
 }
