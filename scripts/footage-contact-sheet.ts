@@ -52,7 +52,7 @@ const sheet = await sharp({ create: { width, height, channels: 3, background: "#
   .png()
   .toBuffer();
 await sharp(sheet).png({ palette: true, compressionLevel: 9, quality: 90 }).toFile(join(docs, "backgrounds.png"));
-console.error(`docs/backgrounds.png written (${FOOTAGE_RECIPES.length} loops)`);
+console.error(`docs/backgrounds.png written (${FOOTAGE_RECIPES.length - missing.length} of ${FOOTAGE_RECIPES.length} loops)`);
 
 // Previews: 3 s of each loop of the category at 270x480, small enough to keep in the repository.
 mkdirSync(join(docs, "backgrounds"), { recursive: true });
