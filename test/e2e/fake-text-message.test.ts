@@ -121,7 +121,7 @@ describe(`fake_text_message end to end (${DATABASE_KINDS[0]})`, () => {
       { sender: "them", text: "😭" },
       { sender: "me", text: "Sorry!" },
     ];
-    const res = await svc().request("/v1/videos", { method: "POST", key: apiKey, json: { template: "fake_text_message", inputs: { contact: { name: "Sam" }, messages } } });
+    const res = await svc().request("/v1/videos", { method: "POST", key: apiKey, json: { template: "fake_text_message", inputs: { contact: { name: "Sam" }, messages, background: { ownUrl: media.url("/clip.mp4") } } } });
     expect(res.status).toBe(202);
     const video = await waitForVideo(svc(), apiKey, ((await res.json()) as any).id, finished);
     expect(video.error).toBeNull();
@@ -136,6 +136,8 @@ describe(`fake_text_message end to end (${DATABASE_KINDS[0]})`, () => {
     expect(Number(format.duration)).toBeGreaterThan(voiced + 2 * UNSPOKEN_HOLD_SECONDS);
     expect(Number(format.duration)).toBeLessThan(voiced + 2 * UNSPOKEN_HOLD_SECONDS + 4 * 1 + 0.6);
     const loud = await integratedLoudness(mp4);
+    console.log(`fake_text_message with emoji replies: ${loud.lufs} LUFS, ${loud.truePeak} dBTP`);
+    expect(Math.abs(loud.lufs + 14)).toBeLessThanOrEqual(1);
     expect(loud.truePeak).toBeLessThanOrEqual(-1);
   }, 300_000);
 
