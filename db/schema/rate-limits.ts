@@ -12,7 +12,8 @@ export interface RateWindows {
 
 /**
  * The rate windows of one subject (an account, or a client address on public routes). One row per
- * subject, read and written under a row lock, so every process serving the subject counts together.
+ * subject: processes add their admissions to it in batches under its row lock and read back the others'
+ * (a create counts under the same lock in its transaction), and a process starting reads it first.
  */
 export const rateWindows = pgTable("rate_windows", {
   subject: text("subject").primaryKey(),
