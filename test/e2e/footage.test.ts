@@ -13,8 +13,14 @@ import { analyseClip, loopDifferences } from "../helpers/footage-frames.ts";
  * a scene that does not render must not pass unnoticed.
  */
 const root = generatedMediaDir(loadConfig().mediaCacheDir);
-/** Mean grey difference between consecutive frames (0-255, 108x192) below which a loop hardly moves. */
+/**
+ * Mean grey difference between consecutive frames (0-255, 108x192) below which a loop hardly moves. The
+ * gameplay categories travel, so the whole frame changes each step; the satisfying loops are watched from a
+ * steady camera and only the bodies move (the marble run measured 0.78, a still clip 0).
+ */
 const MOTION_FLOOR = 1.5;
+const STEADY_CAMERA_MOTION_FLOOR = 0.5;
+const STEADY_CAMERA_CATEGORIES = new Set(["satisfying"]);
 
 describe("built-in background loops", () => {
   test("there are two loops for each of the seven categories", () => {
@@ -39,7 +45,7 @@ describe("built-in background loops", () => {
 
       const { steps, seam } = loopDifferences(grey);
       const mean = steps.reduce((a, b) => a + b, 0) / steps.length;
-      expect(mean).toBeGreaterThan(MOTION_FLOOR);
+      expect(mean).toBeGreaterThan(STEADY_CAMERA_CATEGORIES.has(recipe.slug) ? STEADY_CAMERA_MOTION_FLOOR : MOTION_FLOOR);
       expect(seam).toBeGreaterThanOrEqual(Math.min(...steps));
       expect(seam).toBeLessThanOrEqual(Math.max(...steps));
     }, 120_000);
