@@ -25,8 +25,11 @@ export async function renderTimeline(timeline: Timeline, outPath: string, option
   const workDir = await mkdtemp(join(tmpdir(), "render-"));
   try {
     const assPath = join(workDir, "captions.ass");
-    const plan = planRender(await withBackgroundStart(timeline), { output: outPath, assPath, fontsDir: fontsDir() }, options.encoder);
+    const { timeline: started, clipSeconds } = await withBackgroundStart(timeline);
+    const backgroundList = clipSeconds === undefined ? undefined : { path: join(workDir, "background.ffconcat"), clipSeconds };
+    const plan = planRender(started, { output: outPath, assPath, fontsDir: fontsDir(), backgroundList }, options.encoder);
     if (plan.needsAss) await Bun.write(assPath, buildAss(timeline.captions!));
+    if (plan.backgroundList) await Bun.write(backgroundList!.path, plan.backgroundList);
     const run = await runFfmpeg(plan.args, {
       signal: options.signal,
       onProgress: options.onProgress && ((seconds) => options.onProgress!(Math.min(1, seconds / timeline.duration))),
@@ -60,11 +63,12 @@ async function holdTruePeak(outPath: string, workDir: string, signal: AbortSigna
 }
 
 /** The background's start offset taken modulo the clip's length (a seek past the end would show nothing). */
-async function withBackgroundStart(timeline: Timeline): Promise<Timeline> {
+async function withBackgroundStart(timeline: Timeline): Promise<{ timeline: Timeline; clipSeconds?: number }> {
   const background = timeline.background;
-  if (background.kind !== "video" || !background.startAt) return timeline;
+  if (background.kind !== "video" || !background.startAt) return { timeline };
   const duration = Number((await probe(background.path)).format.duration);
-  const startAt = duration > 0 ? Math.round((background.startAt % duration) * 1000) / 1000 : 0;
+  if (!(duration > 0)) return { timeline: { ...timeline, background: { ...background, startAt: 0 } } };
+  const startAt = Math.round((background.startAt % duration) * 1000) / 1000;
   // Less than a frame before the end is the start again.
-  return { ...timeline, background: { ...background, startAt: duration - startAt < 1 / FPS ? 0 : startAt } };
+  return { timeline: { ...timeline, background: { ...background, startAt: duration - startAt < 1 / FPS ? 0 : startAt } }, clipSeconds: duration };
 }

@@ -31,6 +31,24 @@ export interface RenderPlan {
   args: string[];
   /** The ASS file the plan expects at `assPath`, when the timeline has captions. */
   needsAss: boolean;
+  /** The ffconcat list the plan expects at `backgroundList.path`, when the background starts at an offset. */
+  backgroundList?: string;
+}
+
+export interface RenderPaths {
+  output: string;
+  assPath: string;
+  fontsDir: string;
+  /** Where an offset background's concat list goes, and the clip's length that list is built from. */
+  backgroundList?: { path: string; clipSeconds: number };
+}
+
+const quoteConcatPath = (path: string) => `'${path.replace(/'/g, "'\\''")}'`;
+
+/** An ffconcat list repeating `path` until `seconds` are covered, with one spare. */
+export function concatList(path: string, clipSeconds: number, seconds: number): string {
+  const file = `file ${quoteConcatPath(path)}`;
+  return ["ffconcat version 1.0", ...Array.from({ length: Math.ceil(seconds / clipSeconds) + 1 }, () => file), ""].join("\n");
 }
 
 /**
@@ -41,8 +59,9 @@ export interface RenderPlan {
  * - Captions are burnt in by libass from an ASS file.
  * - Narration is mixed at its offsets; music loops, is ducked under speech, and the mix is normalized.
  */
-export function planRender(timeline: Timeline, paths: { output: string; assPath: string; fontsDir: string }, encoder: EncoderSettings): RenderPlan {
+export function planRender(timeline: Timeline, paths: RenderPaths, encoder: EncoderSettings): RenderPlan {
   const D = n(timeline.duration);
+  let backgroundList: string | undefined;
   const inputs: string[] = [];
   const filters: string[] = [];
   let index = 0;
@@ -54,14 +73,14 @@ export function planRender(timeline: Timeline, paths: { output: string; assPath:
       ? ""
       : `scale=${VIDEO_WIDTH}:${VIDEO_HEIGHT}:force_original_aspect_ratio=increase,crop=${VIDEO_WIDTH}:${VIDEO_HEIGHT},setsar=1,fps=${FPS},`;
     const startAt = timeline.background.startAt ?? 0;
-    if (startAt > 0) {
-      // The clip from startAt to its end, then the clip looped from its start. Seeking a -stream_loop
-      // input lands on the wrong frame, so the seek and the loop are two inputs of the same file. The
-      // seeked one plays at most one loop and decodes on one thread: a second frame-threaded 1080x1920
-      // decoder would add ~30 MB to the render's peak memory, one thread adds ~10 MB.
-      inputs.push("-threads", "1", "-ss", n(startAt), "-i", timeline.background.path, "-stream_loop", "-1", "-i", timeline.background.path);
-      filters.push(`[${index}:v][${index + 1}:v]concat=n=2:v=1:a=0,${fit}trim=duration=${D},setpts=PTS-STARTPTS[bg]`);
-      index++;
+    if (startAt > 0 && paths.backgroundList) {
+      // The clip repeated as often as the video needs, as one concat-demuxer input seeked to the offset:
+      // one decoder (a second 1080x1920 decoder costs ~10 MB of peak memory), and -ss never meets
+      // -stream_loop (that seek lands on the wrong frame). The seek is frame-accurate: frames decoded
+      // from the keyframe before it are dropped.
+      backgroundList = concatList(timeline.background.path, paths.backgroundList.clipSeconds, startAt + timeline.duration);
+      inputs.push("-ss", n(startAt), "-f", "concat", "-safe", "0", "-i", paths.backgroundList.path);
+      filters.push(`[${index}:v]${fit}trim=duration=${D},setpts=PTS-STARTPTS[bg]`);
     } else {
       inputs.push("-stream_loop", "-1", "-i", timeline.background.path);
       filters.push(`[${index}:v]${fit}trim=duration=${D},setpts=PTS-STARTPTS[bg]`);
@@ -166,5 +185,6 @@ export function planRender(timeline: Timeline, paths: { output: string; assPath:
       paths.output,
     ],
     needsAss: Boolean(timeline.captions && timeline.captions.words.length > 0),
+    backgroundList,
   };
 }

@@ -3,7 +3,7 @@ import { CAPTION_PRESET_IDS } from "../../../render/captions/presets.ts";
 import { assColor, assTime, buildAss, groupWords } from "../../../render/captions/ass.ts";
 import { CAPTION_STYLES } from "../../../render/captions/presets.ts";
 import { libx264Settings, nvencSettings } from "../../../render/plan/encoder.ts";
-import { planRender } from "../../../render/plan/render-args.ts";
+import { concatList, planRender } from "../../../render/plan/render-args.ts";
 import { type Timeline, timelineProblems } from "../../../render/timeline.ts";
 
 const paths = { output: "/out/video.mp4", assPath: "/work/captions.ass", fontsDir: "/fonts" };
@@ -75,16 +75,24 @@ describe("render plan", () => {
     expect(graph).toStartWith("[0:v]trim=duration=60");
   });
 
-  test("a start offset seeks one input and loops another of the same file (never -ss with -stream_loop), then concatenates them", () => {
-    const offset = planRender({ ...storyLike, background: { kind: "video", path: "/lib/bg.mp4", fitted: true, startAt: 7 } }, paths, libx264Settings());
+  test("a start offset seeks one concat-demuxer input that repeats the clip until the video is covered (never -ss with -stream_loop)", () => {
+    const list = { path: "/work/background.ffconcat", clipSeconds: 20 };
+    const offset = planRender({ ...storyLike, background: { kind: "video", path: "/lib/bg.mp4", fitted: true, startAt: 7 } }, { ...paths, backgroundList: list }, libx264Settings());
     const graph = offset.args[offset.args.indexOf("-filter_complex") + 1]!;
-    expect(offset.args.slice(0, 12)).toEqual(["-threads", "1", "-ss", "7", "-i", "/lib/bg.mp4", "-stream_loop", "-1", "-i", "/lib/bg.mp4", "-itsoffset", "0"]);
-    expect(offset.args.filter((a) => a === "-ss")).toHaveLength(1);
-    expect(graph).toStartWith("[0:v][1:v]concat=n=2:v=1:a=0,trim=duration=60,setpts=PTS-STARTPTS[bg]");
-    // Every later input moves up by one: the first card is input 2, the first narration input 4.
-    expect(graph).toContain("[2:v]format=rgba");
-    expect(graph).toContain("[4:a]aresample");
-    expect(planRender({ ...storyLike, background: { kind: "video", path: "/lib/bg.mp4", startAt: 0 } }, paths, libx264Settings()).args).not.toContain("-ss");
+    expect(offset.args.slice(0, 9)).toEqual(["-ss", "7", "-f", "concat", "-safe", "0", "-i", "/work/background.ffconcat", "-itsoffset"]);
+    expect(offset.args.filter((a) => a === "-stream_loop")).toHaveLength(1); // the music's
+    expect(graph).toStartWith("[0:v]trim=duration=60,setpts=PTS-STARTPTS[bg]");
+    expect(graph).toContain("[1:v]format=rgba");
+    // 67 s from the clip's start: four clips, one spare.
+    expect(offset.backgroundList).toBe(["ffconcat version 1.0", ...Array(5).fill("file '/lib/bg.mp4'"), ""].join("\n"));
+    expect(planRender({ ...storyLike, background: { kind: "video", path: "/lib/bg.mp4", startAt: 0 } }, { ...paths, backgroundList: list }, libx264Settings()).backgroundList).toBeUndefined();
+  });
+
+  test("a concat list quotes the path and covers a long video over a short clip", () => {
+    const list = concatList("/lib/it's.mp4", 2, 10.5);
+    expect(list.split("\n")[1]).toBe("file '/lib/it'\\''s.mp4'");
+    // 10.5 s of a 2 s clip: six clips, one spare.
+    expect(list.split("\n").filter((l) => l.startsWith("file"))).toHaveLength(7);
   });
 
   test("a silent timeline still gets an audio track of the same length; NVENC swaps only the encoder", () => {
