@@ -21,6 +21,16 @@ export type Background =
 
 export type Entrance = "none" | "fade" | "slide-up" | "pop";
 
+/**
+ * A layer whose picture changes while it shows: the PNG holds more than is shown, and the window shown
+ * moves over it, timed from the layer's start.
+ * - `frames`: the PNG is a vertical strip of `count` frames of equal height, stepped `fps` times a second;
+ *   the last frame holds, or the strip starts again when `loop` (a bubble popping in, typing dots).
+ * - `sweep`: the window is the PNG less `dx` pixels wide and slides `dx` pixels right over `seconds`, then
+ *   holds (a timer bar emptying: the PNG is the full bar followed by the empty one).
+ */
+export type LayerMotion = { kind: "frames"; count: number; fps: number; loop?: boolean } | { kind: "sweep"; dx: number; seconds: number };
+
 /** A PNG drawn by a template, shown during its window at its position (top-left corner, pixels). */
 export interface ImageLayer {
   path: string;
@@ -29,6 +39,7 @@ export interface ImageLayer {
   start: number;
   end: number;
   entrance?: Entrance;
+  motion?: LayerMotion;
 }
 
 export interface CaptionWord {
@@ -69,6 +80,9 @@ export function timelineProblems(t: Timeline): string[] {
   t.layers.forEach((l, i) => {
     if (!(l.end > l.start)) problems.push(`layer ${i} window [${l.start}, ${l.end}) is empty`);
     if (l.start < 0 || l.start >= t.duration) problems.push(`layer ${i} starts outside the video`);
+    const m = l.motion;
+    if (m?.kind === "frames" && !(Number.isInteger(m.count) && m.count >= 1 && m.fps > 0)) problems.push(`layer ${i} has a strip of ${m.count} frames at ${m.fps} fps`);
+    if (m?.kind === "sweep" && !(m.dx >= 0 && m.seconds > 0)) problems.push(`layer ${i} sweeps ${m.dx} px over ${m.seconds} s`);
   });
   t.audio.forEach((a, i) => {
     if (a.start < 0 || a.start >= t.duration) problems.push(`audio ${i} starts outside the video`);

@@ -1,30 +1,17 @@
 import type { EncoderSettings } from "./encoder.ts";
+import { planLayers } from "./layers.ts";
 import { oversampledLimiter, RENDER_CEILING_DB } from "./true-peak.ts";
-import { FPS, type ImageLayer, type Timeline, VIDEO_HEIGHT, VIDEO_WIDTH } from "../timeline.ts";
+import { FPS, type Timeline, VIDEO_HEIGHT, VIDEO_WIDTH } from "../timeline.ts";
 
 /** Loudness of the finished video: what the platforms normalize to. */
 export const TARGET_LUFS = -14;
 export const TARGET_TRUE_PEAK = -1.5;
-const ENTRANCE_SECONDS = 0.25;
 
 const n = (x: number) => (Math.round(x * 1000) / 1000).toString();
 
 /** Filter-graph text escaping for a path inside `subtitles=filename=...`. */
 export function escapeFilterPath(path: string): string {
   return path.replace(/\\/g, "\\\\\\\\").replace(/'/g, "'\\\\\\''").replace(/:/g, "\\\\:").replace(/,/g, "\\,");
-}
-
-function overlayPosition(layer: ImageLayer): { x: string; y: string; extra: string } {
-  const since = `(t-${n(layer.start)})`;
-  const progress = `min(1,max(0,${since}/${ENTRANCE_SECONDS}))`;
-  switch (layer.entrance ?? "none") {
-    case "slide-up":
-      return { x: n(layer.x), y: `${n(layer.y)}+(1-${progress})*140`, extra: ":eval=frame" };
-    case "pop":
-      return { x: n(layer.x), y: `${n(layer.y)}+(1-${progress})*36`, extra: ":eval=frame" };
-    default:
-      return { x: n(layer.x), y: n(layer.y), extra: "" };
-  }
 }
 
 export interface RenderPlan {
@@ -91,19 +78,11 @@ export function planRender(timeline: Timeline, paths: RenderPaths, encoder: Enco
   }
   index++;
 
-  let video = "bg";
-  timeline.layers.forEach((layer, i) => {
-    const end = Math.min(layer.end, timeline.duration);
-    // -itsoffset shifts the input at the demuxer, so ffmpeg reads each card when it is due instead of
-    // decoding it at once and queueing seconds of frames inside the overlay (hundreds of MB at 1080p).
-    inputs.push("-itsoffset", n(layer.start), "-loop", "1", "-framerate", String(FPS), "-t", n(end - layer.start), "-i", layer.path);
-    const fade = layer.entrance && layer.entrance !== "none" ? `,fade=in:st=${n(layer.start)}:d=${ENTRANCE_SECONDS}:alpha=1` : "";
-    filters.push(`[${index}:v]format=rgba${fade}[l${i}]`);
-    const { x, y, extra } = overlayPosition(layer);
-    filters.push(`[${video}][l${i}]overlay=x='${x}':y='${y}':eof_action=pass:repeatlast=0${extra}[v${i}]`);
-    video = `v${i}`;
-    index++;
-  });
+  const layers = planLayers(timeline.layers, timeline.duration, index, "bg");
+  inputs.push(...layers.inputs);
+  filters.push(...layers.filters);
+  index += timeline.layers.length;
+  let video = layers.label;
 
   if (timeline.captions && timeline.captions.words.length > 0) {
     filters.push(`[${video}]subtitles=filename='${escapeFilterPath(paths.assPath)}':fontsdir='${escapeFilterPath(paths.fontsDir)}'[vc]`);
