@@ -1,12 +1,15 @@
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { basename, extname, join } from "node:path";
 import { BACKGROUND_CATEGORIES, type BackgroundCategory, categorySlug } from "../../render/media/background-categories.ts";
+import { soundEffectFile } from "../../render/media/generated-audio.ts";
+import type { SoundEffect } from "../../render/media/sound-effects.ts";
 
 /**
  * Background footage and music on disk. Layout (documented in the README):
  *   <root>/backgrounds/<category-slug>/<name>.mp4   (+ optional <name>.jpg thumbnail)
  *   <root>/backgrounds/other/<name>.mp4             operator footage outside the categories
  *   <root>/music/<mood>/<name>.mp3
+ *   <root>/sfx/<effect>.wav                          the sound effects templates place (send, tick, ...)
  * Ids are derived from the path, so they are stable across restarts and machines sharing storage.
  */
 export interface BackgroundAsset {
@@ -29,6 +32,8 @@ export interface MediaLibrary {
   music(): MusicTrack[];
   findBackground(id: string): BackgroundAsset | undefined;
   findMusic(id: string): MusicTrack | undefined;
+  /** The file of a sound effect (the operator's first), or undefined before set-up has made it. */
+  soundEffect(name: SoundEffect): string | undefined;
 }
 
 const SLUG_TO_CATEGORY = new Map(BACKGROUND_CATEGORIES.map((c) => [categorySlug(c), c]));
@@ -95,6 +100,7 @@ export function createFileLibrary(...roots: string[]): MediaLibrary {
     music: () => scan().music,
     findBackground: (id) => scan().backgrounds.find((b) => b.id === id),
     findMusic: (id) => scan().music.find((m) => m.id === id),
+    soundEffect: (name) => roots.map((root) => soundEffectFile(root, name)).find(existsSync),
   };
 }
 

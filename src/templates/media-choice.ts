@@ -85,3 +85,9 @@ export function serverBackground(ctx: ProductionContext): PreparedMedia {
   }
   throw new StageFailure("BACKGROUND_UNAVAILABLE", "This deployment has no background footage in any category.");
 }
+
+/** One of the library's loops of a mood (its folder under music/), chosen by the video's seed; null when it has none. */
+export function moodMusic(ctx: ProductionContext, mood: string): string | null {
+  const tracks = ctx.ports.library.music().filter((m) => m.category?.toLowerCase() === mood.toLowerCase());
+  return tracks.length > 0 ? tracks[Math.abs(seedOf(ctx.videoId)) % tracks.length]!.file : null;
+}
