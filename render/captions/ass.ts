@@ -128,6 +128,29 @@ function idleTags(style: CaptionStyle): string {
   return style.highlight.mode === "opacity" ? "\\1a&H70&" : "";
 }
 
+/** One burned-in caption line: its words as shown, with their spoken times, and its time on screen. */
+export interface CaptionLine {
+  /** The Timeline's words of the line, each with the text it shows ("" for a word shown as nothing). */
+  words: CaptionWord[];
+  start: number;
+  /** The last word is held through a short gap, never over the next line. */
+  end: number;
+}
+
+/**
+ * The caption lines a Timeline's captions burn in. The ASS script and the caption files handed out with
+ * the video are both written from this, so the files hold exactly what was burned in.
+ */
+export function layoutCaptions(captions: Captions): CaptionLine[] {
+  const style = CAPTION_STYLES[captions.preset];
+  const lines = groupWords(captions.words, style.wordsPerLine, maxLineChars(style));
+  return lines.map((line, li) => {
+    const nextLineStart = lines[li + 1]?.[0]?.start ?? Number.POSITIVE_INFINITY;
+    const shown = shownWords(line);
+    return { words: line.map((w, k) => ({ text: shown[k]!, start: w.start, end: w.end })), start: line[0]!.start, end: Math.min(line.at(-1)!.end + 0.25, nextLineStart) };
+  });
+}
+
 export function buildAss(captions: Captions): string {
   const style = CAPTION_STYLES[captions.preset];
   const y = CAPTION_Y[captions.position];
@@ -147,29 +170,25 @@ export function buildAss(captions: Captions): string {
     "Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text",
   ];
   const events: string[] = [];
-  const lines = groupWords(captions.words, style.wordsPerLine, maxLineChars(style));
-  lines.forEach((line, li) => {
-    const nextLineStart = lines[li + 1]?.[0]?.start ?? Number.POSITIVE_INFINITY;
-    // Hold the last word on screen through a short gap, never over the next line.
-    const lineEnd = Math.min(line.at(-1)!.end + 0.25, nextLineStart);
+  for (const line of layoutCaptions(captions)) {
     const entrance = style.animation === "bounce" ? "\\fscx70\\fscy70\\t(0,120,\\fscx108\\fscy108)\\t(120,200,\\fscx100\\fscy100)" : "";
     const glow = style.glow > 0 ? `\\blur${style.glow}` : "";
-    const shown = shownWords(line);
-    line.forEach((word, k) => {
+    const words = line.words;
+    words.forEach((word, k) => {
       const start = word.start;
-      const end = k + 1 < line.length ? line[k + 1]!.start : lineEnd;
+      const end = k + 1 < words.length ? words[k + 1]!.start : line.end;
       if (end <= start) return;
-      const text = shown
+      const text = words
         .flatMap((w, j) => {
-          if (w === "") return [];
-          const t = escapeText(cased(w, style));
+          if (w.text === "") return [];
+          const t = escapeText(cased(w.text, style));
           return [j === k ? `{${activeTags(style)}}${t}{\\r}${idle(style)}` : t];
         })
         .join(" ");
       const lead = `{\\an5\\pos(${CENTRE_X},${y})${glow}${idleTags(style)}${k === 0 ? entrance : ""}}`;
       events.push(`Dialogue: 0,${assTime(start)},${assTime(end)},Caption,,0,0,0,,${lead}${text}`);
     });
-  });
+  }
   return [...header, ...events, ""].join("\n");
 }
 

@@ -29,6 +29,11 @@ export function videoFileKey(videoId: string): string {
   return `${videoId}.mp4`;
 }
 
+/** Where a file made with a finished video (its captions, poster, contact sheet) is stored, beside its MP4. */
+export function videoCompanionKey(videoId: string, fileName: string): string {
+  return `${videoId}.${fileName}`;
+}
+
 function signingKey(dir: string): Buffer {
   const path = join(dir, ".signing-key");
   if (!existsSync(path)) {

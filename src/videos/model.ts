@@ -5,6 +5,7 @@ import { FAILURE_CODES } from "../errors.ts";
 import { type TemplateRegistry, perRegistry } from "../templates/registry.ts";
 import { documentedTemplateRequest, templateRequestEnvelope } from "../templates/request-schema.ts";
 import { Enum } from "../templates/schema-kit.ts";
+import type { CompanionName } from "../../render/companions.ts";
 
 export const VIDEO_STATUSES = ["queued", "preparing_media", "generating_script", "narrating", "rendering", "completed", "failed", "cancelled"] as const;
 export type VideoStatus = (typeof VIDEO_STATUSES)[number];
@@ -37,6 +38,22 @@ const CREATE_EXTRA = {
 
 export const CreateVideoEnvelope = templateRequestEnvelope(CREATE_EXTRA);
 
+const fileLink = (description: string) => Type.String({ format: "uri", description });
+
+/** The files made with every completed video; each link redirects like downloadUrl. */
+export const VideoFilesSchema = component(
+  "VideoFiles",
+  Type.Object({
+    captionsSrt: fileLink("The burned-in caption lines as SubRip (captions.srt): one cue per line, with its time on screen."),
+    captionsVtt: fileLink("The same cues as WebVTT (captions.vtt)."),
+    captionsJson: fileLink(
+      "captions.json: {words: [{text, startMs, endMs}], lines: [{text, startMs, endMs, words}]}, every burned-in word with its spoken time and every line with its time on screen. Words keep their written case (a caption preset's capitals are styling). A video without captions has none.",
+    ),
+    poster: fileLink("poster.jpg: a 1080x1920 frame of the title card (or the first card or caption line when there is none)."),
+    contactSheet: fileLink("contact-sheet.jpg: 810x1440, nine frames evenly spaced through the video in a 3x3 grid, each labelled with its time (m:ss.s)."),
+  } satisfies Record<CompanionName, unknown>),
+);
+
 function videoSchema(templateIds: readonly string[]) {
   return component(
     "Video",
@@ -63,6 +80,9 @@ function videoSchema(templateIds: readonly string[]) {
       createdAt: Type.String({ format: "date-time" }),
       completedAt: Type.Union([Type.String({ format: "date-time" }), Type.Null()]),
       cutAtMs: Type.Union([Type.Integer(), Type.Null()]),
+      files: Type.Union([VideoFilesSchema, Type.Null()], {
+        description: "null until completed. Links to the files made with the video, valid like downloadUrl (7 days, until downloadExpiresAt; GET the video again for fresh ones).",
+      }),
       notices: Type.Optional(Type.Array(Type.String(), { description: "article_video and quiz_video only." })),
     }),
   );

@@ -7,11 +7,12 @@ import { beginVideoAttempt, updateVideoForAttempt, type VideoPatch } from "../..
 import type { VideoRow } from "../../db/schema/index.ts";
 import { FfmpegError } from "../../render/ffmpeg.ts";
 import type { RenderPool } from "../../render/pool.ts";
+import { writeCompanions } from "../../render/companions.ts";
 import { isLegacyPlan, videoCharges } from "../billing/charges.ts";
 import type { FailureCode } from "../errors.ts";
 import type { Logger } from "../logger.ts";
 import type { JobQueue } from "../queue/job-queue.ts";
-import { type Storage, videoFileKey } from "../storage/local.ts";
+import { type Storage, videoCompanionKey, videoFileKey } from "../storage/local.ts";
 import { runTemplateStage, StageFailure } from "../templates/production.ts";
 import type { TemplateRegistry } from "../templates/registry.ts";
 import type { PreRenderStage, ProductionContext, ProductionPorts, Template } from "../templates/template.ts";
@@ -186,6 +187,9 @@ async function runAttempt(
       write({ progress }).catch(() => {});
     }
   }, signal);
+  // The caption files, poster and contact sheet are stored first: a stored MP4 always has its files.
+  const companions = await writeCompanions(timeline, outPath, workDir, { signal });
+  for (const { file, path } of companions) await deps.storage.put(videoCompanionKey(video.id, file), path);
   await deps.storage.put(videoFileKey(video.id), outPath);
   const account = await findAccountById(deps.database.db, video.accountId);
   const legacy = isLegacyPlan(account?.planTier ?? null);

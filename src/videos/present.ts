@@ -1,11 +1,17 @@
+import { COMPANION_FILES } from "../../render/companions.ts";
 import type { DownloadLinkRow } from "../../db/repos/videos.ts";
 import type { VideoRow } from "../../db/schema/index.ts";
 import type { FailureCode } from "../errors.ts";
 import { TERMINAL, type Video, type VideoStatus } from "./model.ts";
 
-
 export function downloadUrlOf(publicBaseUrl: string, token: string): string {
   return `${publicBaseUrl}/v1/d/${token}`;
+}
+
+/** The links of a completed video's files: its download link's token with the file's name. */
+export function fileUrlsOf(publicBaseUrl: string, token: string): NonNullable<Video["files"]> {
+  const base = downloadUrlOf(publicBaseUrl, token);
+  return Object.fromEntries(Object.entries(COMPANION_FILES).map(([name, file]) => [name, `${base}/${file}`])) as NonNullable<Video["files"]>;
 }
 
 /** Seconds left: the whole estimate while queued, the unfinished share while processing, null when done. */
@@ -33,6 +39,7 @@ export function presentVideo(row: VideoRow, link: DownloadLinkRow | undefined, p
     createdAt: row.createdAt.toISOString(),
     completedAt: row.completedAt ? row.completedAt.toISOString() : null,
     cutAtMs: row.cutAtMs,
+    files: link ? fileUrlsOf(publicBaseUrl, link.token) : null,
   };
   // A video carries the notices its template gave it when it was created (AI-drafted words).
   if (row.notices !== null) video.notices = row.notices;

@@ -1,0 +1,67 @@
+import type { Captions } from "../timeline.ts";
+import { type CaptionLine, layoutCaptions } from "./ass.ts";
+
+/**
+ * The captions handed out with a video, written from the same lines the ASS script burns in
+ * (`layoutCaptions`): SRT and WebVTT cues are the burned-in lines with their time on screen; the JSON
+ * holds every shown word with its spoken time, and the lines. Words keep their written case (a preset's
+ * capitals are styling); a word shown as nothing (a lone quote mark) is left out, as it is on screen.
+ */
+
+export interface TimedWord {
+  text: string;
+  startMs: number;
+  endMs: number;
+}
+
+export interface TimedLine {
+  text: string;
+  startMs: number;
+  endMs: number;
+  words: TimedWord[];
+}
+
+export interface CaptionTimings {
+  words: TimedWord[];
+  lines: TimedLine[];
+}
+
+const ms = (seconds: number) => Math.round(seconds * 1000);
+
+/** The burned-in lines in milliseconds; none when the video has no captions. */
+export function captionTimings(captions: Captions | undefined): CaptionTimings {
+  const lines: TimedLine[] = [];
+  for (const line of captions && captions.words.length > 0 ? layoutCaptions(captions) : ([] as CaptionLine[])) {
+    const words = line.words.filter((w) => w.text !== "").map((w) => ({ text: w.text, startMs: ms(w.start), endMs: ms(w.end) }));
+    // A line with nothing to show, or no time on screen, is not drawn.
+    if (words.length === 0 || ms(line.end) <= ms(line.start)) continue;
+    lines.push({ text: words.map((w) => w.text).join(" "), startMs: ms(line.start), endMs: ms(line.end), words });
+  }
+  return { words: lines.flatMap((l) => l.words), lines };
+}
+
+function clock(msTotal: number, separator: "," | "."): string {
+  const h = Math.floor(msTotal / 3_600_000);
+  const m = Math.floor((msTotal % 3_600_000) / 60_000);
+  const s = Math.floor((msTotal % 60_000) / 1000);
+  const pad = (n: number, w = 2) => String(n).padStart(w, "0");
+  return `${pad(h)}:${pad(m)}:${pad(s)}${separator}${pad(msTotal % 1000, 3)}`;
+}
+
+/** SubRip: numbered cues, `HH:MM:SS,mmm` times. An arrow in a word would read as a timing line. */
+export function toSrt(timings: CaptionTimings): string {
+  return timings.lines
+    .map((l, i) => `${i + 1}\n${clock(l.startMs, ",")} --> ${clock(l.endMs, ",")}\n${l.text.replace(/-->/g, "->")}\n`)
+    .join("\n");
+}
+
+/** WebVTT: cue text escapes `&`, `<` and `>` (which also breaks any `-->`). */
+export function toVtt(timings: CaptionTimings): string {
+  const escape = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+  const cues = timings.lines.map((l, i) => `${i + 1}\n${clock(l.startMs, ".")} --> ${clock(l.endMs, ".")}\n${escape(l.text)}\n`);
+  return ["WEBVTT\n", ...cues].join("\n");
+}
+
+export function toTimingsJson(timings: CaptionTimings): string {
+  return JSON.stringify(timings);
+}
