@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import type { WordTiming } from "./words.ts";
 
 export interface NarrationRequest {
@@ -28,6 +29,8 @@ export interface Narration {
 /** Text in, audio plus word timings mapped onto the script's words out. */
 export interface Narrator {
   readonly provider: string;
+  /** ISO 639-1 codes of the languages it narrates, sorted; `language` of a request is one of them. */
+  readonly languages: readonly string[];
   narrate(request: NarrationRequest, outPath: string): Promise<Narration>;
 }
 
@@ -52,17 +55,42 @@ export function isSpeakable(text: string): boolean {
   return /[\p{L}\p{N}]/u.test(text);
 }
 
+/** The ISO 639-1 part of a language tag: "pt-BR" -> "pt". */
+export function primaryLanguage(tag: string): string {
+  return tag.split(/[-_]/)[0]!.toLowerCase();
+}
+
+/** Whether a narrator speaks a language tag (its primary language). */
+export function speaks(narrator: Pick<Narrator, "languages">, tag: string): boolean {
+  return narrator.languages.includes(primaryLanguage(tag));
+}
+
 export interface NarrationLine extends Omit<NarrationRequest, "text"> {
   text: string;
 }
 
 /**
  * Narrates a sequence of lines, each with its own voice (a chat's messages), as separate clips in
- * `outDir`: templates place each clip on their own timeline. Lines run one after another so a small
- * machine is not flooded with engines.
+ * `outDir`: templates place each clip on their own timeline. As many lines run at once as the machine
+ * has cores (an engine and its ffmpeg runs keep about one core busy): an 80-message chat's clips took
+ * 51 s one after another on 2 cores. After a failure no new line starts; the lines running finish
+ * before the first error is thrown, so no engine is left writing into `outDir`.
  */
-export async function narrateLines(narrator: Narrator, lines: readonly NarrationLine[], outDir: string): Promise<Narration[]> {
-  const clips: Narration[] = [];
-  for (const [i, line] of lines.entries()) clips.push(await narrator.narrate(line, `${outDir}/line-${String(i).padStart(3, "0")}.wav`));
+export async function narrateLines(narrator: Narrator, lines: readonly NarrationLine[], outDir: string, concurrency = availableParallelism()): Promise<Narration[]> {
+  const clips: Narration[] = new Array(lines.length);
+  let next = 0;
+  let failure: { error: unknown } | undefined;
+  const lane = async () => {
+    while (!failure && next < lines.length) {
+      const i = next++;
+      try {
+        clips[i] = await narrator.narrate(lines[i]!, `${outDir}/line-${String(i).padStart(3, "0")}.wav`);
+      } catch (error) {
+        failure ??= { error };
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, lines.length)) }, lane));
+  if (failure) throw failure.error;
   return clips;
 }

@@ -19,6 +19,20 @@ export function engineSpelling(word: string): string {
   return out.replace(/\s+/g, " ").trim();
 }
 
+/**
+ * What espeak-ng hears for one script word in a language other than English: the word in its own script
+ * (espeak reads Cyrillic, Arabic, Devanagari, CJK, ... itself), without emoji and pictographs, which it
+ * would spell out by name in English.
+ */
+export function nativeSpelling(word: string): string {
+  return word
+    .normalize("NFC")
+    .replace(/[\p{Extended_Pictographic}\p{So}\u200d\ufe0f]/gu, "")
+    .replace(/[\u2018\u2019\u201a]/g, "'")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
 /** Lower-case letters and digits only: how engine tokens and script words are compared. */
 export function comparable(text: string): string {
   return engineSpelling(text).toLowerCase().replace(/[^a-z0-9]/g, "");

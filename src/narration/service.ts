@@ -1,12 +1,33 @@
 import type { Config } from "../config.ts";
-import type { Narrator } from "./narrator.ts";
+import { type Narrator, speaks } from "./narrator.ts";
 import { createElevenLabsNarrator } from "./providers/elevenlabs.ts";
 import { createKokoroNarrator } from "./providers/kokoro.ts";
 import { createOfflineNarrator } from "./providers/offline.ts";
 import { createOpenAiNarrator } from "./providers/openai.ts";
 
+/**
+ * A provider for the languages it speaks and the offline voices for the rest: a deployment with a provider
+ * still narrates every language espeak-ng knows.
+ */
+export function withOfflineFallback(primary: Narrator, offline: Narrator): Narrator {
+  let languages: string[] | undefined;
+  return {
+    provider: primary.provider,
+    get languages() {
+      return (languages ??= [...new Set([...primary.languages, ...offline.languages])].sort());
+    },
+    narrate: (request, outPath) => (speaks(primary, request.language ?? "en") ? primary : offline).narrate(request, outPath),
+  };
+}
+
 /** The narrator a deployment uses, from configuration; the offline voices need nothing. */
 export function createNarrator(config: Config["narration"]): Narrator {
+  const offline = createOfflineNarrator({ engine: config.offlineEngine });
+  const primary = providerNarrator(config);
+  return primary ? withOfflineFallback(primary, offline) : offline;
+}
+
+function providerNarrator(config: Config["narration"]): Narrator | undefined {
   const configured = {
     elevenlabs: config.elevenLabs.apiKey !== "",
     openai: config.openAi.baseUrl !== "",
@@ -33,6 +54,6 @@ export function createNarrator(config: Config["narration"]): Narrator {
       if (!configured.kokoro) throw new Error("NARRATION_PROVIDER=kokoro needs KOKORO_BASE_URL");
       return createKokoroNarrator({ baseUrl: config.kokoro.baseUrl });
     case "offline":
-      return createOfflineNarrator({ engine: config.offlineEngine });
+      return undefined;
   }
 }

@@ -1,3 +1,5 @@
+import { splitPieces } from "../../render/text/scripts.ts";
+
 /** A word of the script as the captions show it, with where it sits in the script. */
 export interface ScriptWord {
   text: string;
@@ -11,13 +13,12 @@ export interface WordTiming extends ScriptWord {
   end: number;
 }
 
-/** Whitespace-separated words with their character offsets (UTF-16 indices into the script). */
+/**
+ * The script's words with their character offsets (UTF-16 indices into the script): whitespace-separated,
+ * and in Chinese, Japanese or Thai text the words `Intl.Segmenter` finds, so captions follow word by word.
+ */
 export function splitWords(text: string): ScriptWord[] {
-  const words: ScriptWord[] = [];
-  for (const match of text.matchAll(/\S+/g)) {
-    words.push({ text: match[0], charStart: match.index!, charEnd: match.index! + match[0].length });
-  }
-  return words;
+  return splitPieces(text).map((p) => ({ text: p.text, charStart: p.start, charEnd: p.end }));
 }
 
 const MIN_WORD_SECONDS = 0.04;

@@ -22,15 +22,18 @@ export interface RawNarration {
   words: WordTiming[];
 }
 
-const SENTENCE_END = /[.!?…]["')\]]*$/;
+const SENTENCE_END = /[.!?…。！？؟।]["')\]」』]*$/u;
 const ABBREVIATION = /^(mr|mrs|ms|dr|prof|st|jr|sr|vs|etc|inc|ltd|co|no|mt|e\.g|i\.e|u\.s|a\.m|p\.m)\.$/i;
 
-/** Groups words into chunks of whole sentences, at most about `maxWords` each. */
-export function chunkScript(words: readonly ScriptWord[], maxWords = 60): SpeechChunk[] {
+/**
+ * Groups words into chunks of whole sentences, at most about `maxWords` each. `spell` gives what the engine
+ * hears for each word, by its text and index (ASCII for festival, see espeak-spelling.ts for espeak-ng).
+ */
+export function chunkScript(words: readonly ScriptWord[], maxWords = 60, spell: (word: string, index: number) => string = engineSpelling): SpeechChunk[] {
   const chunks: SpeechChunk[] = [];
   let current: ChunkWord[] = [];
-  for (const word of words) {
-    current.push({ word, engineText: engineSpelling(word.text) });
+  for (const [index, word] of words.entries()) {
+    current.push({ word, engineText: spell(word.text, index) });
     // Close a chunk at a sentence end once it has a third of the budget, or anywhere when a sentence runs long.
     const sentenceDone = SENTENCE_END.test(word.text) && !ABBREVIATION.test(word.text);
     if ((sentenceDone && current.length >= maxWords / 3) || current.length >= maxWords * 1.5) {

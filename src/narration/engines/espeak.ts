@@ -1,4 +1,4 @@
-import { FFIType, JSCallback, dlopen, ptr, read, toArrayBuffer } from "bun:ffi";
+import { CString, FFIType, JSCallback, dlopen, ptr, read, toArrayBuffer } from "bun:ffi";
 import type { RawNarration, SpeechChunk } from "./engine.ts";
 import { NarrationError } from "../narrator.ts";
 import { writeWav } from "./engine.ts";
@@ -29,6 +29,7 @@ function openLibrary() {
       returns: FFIType.i32,
     },
     espeak_Synchronize: { args: [], returns: FFIType.i32 },
+    espeak_ListVoices: { args: [FFIType.ptr], returns: FFIType.ptr },
   });
 }
 
@@ -69,6 +70,69 @@ function library() {
   lib.symbols.espeak_SetSynthCallback(s.callback);
   state = s;
   return s;
+}
+
+/** One installed espeak-ng voice: its file (what SetVoiceByName takes) and the language tags it speaks. */
+export interface EspeakVoiceInfo {
+  identifier: string;
+  /** Lower-case BCP 47 tags with espeak's priority (lower is a better match). */
+  languages: { tag: string; priority: number }[];
+}
+
+let voices: EspeakVoiceInfo[] | undefined;
+
+/**
+ * The voices this machine's espeak-ng has, from espeak_ListVoices. MBROLA voices (`mb/...`) need the
+ * separate mbrola program and databases, which are not installed, so they are left out.
+ */
+export function espeakVoices(): EspeakVoiceInfo[] {
+  if (voices) return voices;
+  const s = library();
+  // A NULL-terminated array of espeak_VOICE pointers; each voice: name@0 languages@8 identifier@16 (x86-64).
+  const list = s.lib.symbols.espeak_ListVoices(null);
+  const found: EspeakVoiceInfo[] = [];
+  for (let i = 0; list; i++) {
+    const voice = read.ptr(list, i * 8);
+    if (!voice) break;
+    const identifier = new CString(read.ptr(voice as never, 16) as never).toString();
+    const languagesPtr = read.ptr(voice as never, 8);
+    const languages: EspeakVoiceInfo["languages"] = [];
+    // A run of (priority byte, NUL-terminated tag) pairs, ended by a zero priority.
+    for (let at = 0; ; ) {
+      const priority = read.u8(languagesPtr as never, at);
+      if (priority === 0) break;
+      const tag = new CString(languagesPtr as never, at + 1).toString();
+      languages.push({ tag: tag.toLowerCase(), priority });
+      at += 1 + Buffer.byteLength(tag) + 1;
+    }
+    if (!identifier.startsWith("mb/")) found.push({ identifier, languages });
+  }
+  voices = found;
+  return found;
+}
+
+/**
+ * The voice for a language tag ("es", "es-MX", "zh", "pt-BR"): a voice listing the tag itself, else one
+ * listing its primary language, the best espeak priority first. Undefined when no voice speaks it.
+ */
+export function pickEspeakVoice(all: readonly EspeakVoiceInfo[], language: string): string | undefined {
+  const tag = language.toLowerCase();
+  const primary = tag.split("-")[0]!;
+  const best = (match: (t: string) => boolean) => {
+    let chosen: { identifier: string; priority: number } | undefined;
+    for (const v of all) {
+      for (const l of v.languages) if (match(l.tag) && (!chosen || l.priority < chosen.priority)) chosen = { identifier: v.identifier, priority: l.priority };
+    }
+    return chosen?.identifier;
+  };
+  return best((t) => t === tag) ?? best((t) => t === primary) ?? best((t) => t.split("-")[0] === primary);
+}
+
+/** The ISO 639-1 languages the voices speak (two-letter primary subtags), sorted. */
+export function espeakLanguages(all: readonly EspeakVoiceInfo[]): string[] {
+  const codes = new Set<string>();
+  for (const v of all) for (const l of v.languages) if (/^[a-z]{2}$/.test(l.tag.split("-")[0]!)) codes.add(l.tag.split("-")[0]!);
+  return [...codes].sort();
 }
 
 /**
@@ -112,13 +176,19 @@ export async function synthesizeWithEspeak(voice: EspeakVoice, chunks: readonly 
   const s = library();
   const words = chunks.flatMap((c) => c.words);
   // The text the engine reads, with where each script word starts in it.
+  // Positions count code points, as espeak's text_position does.
   let text = "";
+  let chars = 0;
   const starts: number[] = [];
+  const lengths: number[] = [];
   for (const w of words) {
-    if (text) text += " ";
+    if (text) (text += " "), chars++;
     // Punctuation-only words ("—") are not spoken, so they must not take the next word's event.
-    starts.push(/[A-Za-z0-9]/.test(w.engineText) ? text.length : -1);
+    starts.push(/[\p{L}\p{N}]/u.test(w.engineText) ? chars : -1);
+    const length = [...w.engineText].length;
+    lengths.push(length);
     text += w.engineText;
+    chars += length;
   }
   if (s.lib.symbols.espeak_SetVoiceByName(Buffer.from(`${voice.name}\0`)) !== 0) {
     throw new NarrationError("espeak-ng", `unknown voice ${voice.name}`);
@@ -135,7 +205,7 @@ export async function synthesizeWithEspeak(voice: EspeakVoice, chunks: readonly 
   const audio = new Int16Array(total);
   let at = 0;
   for (const c of s.samples) (audio.set(c, at), (at += c.length));
-  const startMs = assignEvents(words.map((w, i) => ({ from: starts[i]!, to: starts[i]! + w.engineText.length })), s.events);
+  const startMs = assignEvents(words.map((_, i) => ({ from: starts[i]!, to: starts[i]! + lengths[i]! })), s.events);
   const seconds = total / s.sampleRate;
   const timed = words.map((w) => ({ ...w.word, start: Number.NaN, end: Number.NaN }));
   // A run of words sharing one event (1.51 merges some, "for the") splits that event's span by length.
@@ -147,11 +217,11 @@ export async function synthesizeWithEspeak(voice: EspeakVoice, chunks: readonly 
     const from = Math.round((startMs[i]! / 1000) * s.sampleRate);
     const end = speechEnd(audio, from, Math.min(total, Math.round((next / 1000) * s.sampleRate)), s.sampleRate) / s.sampleRate;
     const begin = startMs[i]! / 1000;
-    const lengths = words.slice(i, j).map((w) => Math.max(1, w.engineText.length));
-    const sum = lengths.reduce((a, b) => a + b, 0);
+    const shares = lengths.slice(i, j).map((n) => Math.max(1, n));
+    const sum = shares.reduce((a, b) => a + b, 0);
     let cursor = begin;
     for (let k = i; k < j; k++) {
-      const share = ((end - begin) * lengths[k - i]!) / sum;
+      const share = ((end - begin) * shares[k - i]!) / sum;
       timed[k] = { ...timed[k]!, start: cursor, end: cursor + share };
       cursor += share;
     }

@@ -18,6 +18,16 @@ const MAX_SPEED = 1.2;
 /** Characters per request, well under the models' limits, cut at sentence ends. */
 const MAX_CHARS = 2500;
 
+const MULTILINGUAL_V2 = "ar bg cs da de el en es fi fr hi hr id it ja ko ms nl pl pt ro ru sk sv ta tr uk zh".split(" ");
+const MULTILINGUAL_V2_5 = [...MULTILINGUAL_V2, "hu", "no", "vi"].sort();
+
+/** The languages a model speaks, as ElevenLabs documents them; the English-only models speak English. */
+export function elevenLabsLanguages(modelId: string): string[] {
+  if (modelId === "eleven_multilingual_v2" || modelId === "eleven_multilingual_v1") return MULTILINGUAL_V2;
+  if (/^eleven_(monolingual|english)|^eleven_(turbo|flash)_v2$/.test(modelId)) return ["en"];
+  return MULTILINGUAL_V2_5;
+}
+
 interface Alignment {
   characters: string[];
   character_start_times_seconds: number[];
@@ -72,6 +82,7 @@ export function createElevenLabsNarrator(options: ElevenLabsOptions): Narrator {
   const retry = options.retry ?? DEFAULT_RETRY;
   return {
     provider: "elevenlabs",
+    languages: elevenLabsLanguages(options.modelId),
     async narrate(request: NarrationRequest, outPath: string): Promise<Narration> {
       const wanted = request.speed ?? 1;
       const speed = Math.min(MAX_SPEED, Math.max(MIN_SPEED, wanted));

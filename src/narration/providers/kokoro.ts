@@ -28,6 +28,9 @@ export function createKokoroNarrator(options: KokoroOptions): Narrator {
   const retry = options.retry ?? DEFAULT_RETRY;
   return {
     provider: "kokoro",
+    // Kokoro has Spanish, French, Hindi, Italian, Japanese, Portuguese and Chinese voices, but the catalog's
+    // ids map to its English ones only; other languages go to the offline voices.
+    languages: ["en"],
     async narrate(request: NarrationRequest, outPath: string): Promise<Narration> {
       return withScript("kokoro", request.text, async (words, workDir) => {
       const response = await postWithRetry(

@@ -3,10 +3,11 @@ import { join } from "node:path";
 import type { RawSegment } from "../audio-plan.ts";
 import { decodeForAlignment } from "../decode.ts";
 import { type RawNarration, chunkScript } from "../engines/engine.ts";
-import { synthesizeWithEspeak } from "../engines/espeak.ts";
+import { espeakVoices, pickEspeakVoice, synthesizeWithEspeak } from "../engines/espeak.ts";
 import { synthesizeWithFestival } from "../engines/festival.ts";
 import { alignTimes } from "../forced-align.ts";
 import { type Narration, NarrationError, type NarrationRequest, type Narrator } from "../narrator.ts";
+import { espeakSpellings } from "../espeak-spelling.ts";
 import { type ProviderVoiceTable, providerVoiceFor } from "../provider-voices.ts";
 import type { ScriptWord } from "../words.ts";
 import { splitForRequests } from "./elevenlabs.ts";
@@ -19,6 +20,11 @@ export interface OpenAiSpeechOptions {
   model: string;
   retry?: RetryPolicy;
 }
+
+/** The languages OpenAI's speech models are documented to speak (those of Whisper), ISO 639-1. */
+export const OPENAI_LANGUAGES = (
+  "af ar az be bg bs ca cs cy da de el en es et fa fi fr gl he hi hr hu hy id is it ja kk kn ko lt lv mi mk mr ms ne nl no pl pt ro ru sk sl sr sv sw ta th tl tr uk ur vi zh"
+).split(" ");
 
 export const OPENAI_VOICES: ProviderVoiceTable = {
   female: { american: ["nova", "shimmer", "coral"], british: ["shimmer", "coral"] },
@@ -34,12 +40,14 @@ const MAX_INPUT = 4000;
  * (measured here: mean word-start error ~18 ms against known truth), espeak-ng for other languages.
  */
 async function referenceFor(words: readonly ScriptWord[], language: string, workDir: string, index: number): Promise<RawNarration> {
-  const chunks = chunkScript(words, 10_000);
   if (/^en(-|$)/i.test(language)) {
-    const [reference] = await synthesizeWithFestival("kal", chunks, workDir);
+    const [reference] = await synthesizeWithFestival("kal", chunkScript(words, 10_000), workDir);
     return reference!;
   }
-  return synthesizeWithEspeak({ name: language.toLowerCase() }, chunks, join(workDir, `reference-${index}.wav`));
+  const voice = pickEspeakVoice(espeakVoices(), language);
+  if (!voice) throw new NarrationError("openai", `no offline voice speaks ${language}, so the speech cannot be aligned to the script`);
+  const spellings = await espeakSpellings(language, words);
+  return synthesizeWithEspeak({ name: voice }, chunkScript(words, 10_000, (_, i) => spellings[i]!), join(workDir, `reference-${index}.wav`));
 }
 
 /**
@@ -50,6 +58,7 @@ export function createOpenAiNarrator(options: OpenAiSpeechOptions): Narrator {
   const retry = options.retry ?? DEFAULT_RETRY;
   return {
     provider: "openai",
+    languages: OPENAI_LANGUAGES,
     async narrate(request: NarrationRequest, outPath: string): Promise<Narration> {
       return withScript("openai", request.text, async (words, workDir) => {
         const segments: RawSegment[] = [];
