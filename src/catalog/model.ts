@@ -26,7 +26,11 @@ const voiceSchema = (templateIds: readonly string[]) =>
     gender: Enum(["male", "female", "neutral"] as const),
     description: Type.String(),
     tags: Type.Array(Type.String()),
-    language: Type.String(),
+    language: Type.String({ description: "The language the voice's character is described in (its accent): en." }),
+    languages: Type.Array(Type.String(), {
+      description:
+        "ISO 639-1 codes of the languages this voice narrates on this deployment (offline: English with festival, the rest with espeak-ng; a provider adds its own). A reddit_story language outside this list is refused with 400 INVALID_INPUT.",
+    }),
     previewUrl: Type.Union([Type.String({ format: "uri" }), Type.Null()], { description: "Short MP3 sample of the voice as this deployment narrates it." }),
     templates: Type.Array(Enum(templateIds), { description: "Templates that accept this voice." }),
   });

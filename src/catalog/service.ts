@@ -29,6 +29,8 @@ export interface OptionsContext {
   publicBaseUrl: string;
   templates: TemplateRegistry;
   library: MediaLibrary;
+  /** ISO 639-1 codes this deployment narrates; every catalog voice speaks each of them. */
+  languages: readonly string[];
   /** Voice id -> URL of its served sample, for voices that have one. */
   voicePreviewUrl(voiceId: string): string | null;
 }
@@ -43,6 +45,7 @@ export function describeOptions(ctx: OptionsContext): Options {
       description: v.description,
       tags: [...v.tags, v.accent, v.age],
       language: "en",
+      languages: [...ctx.languages],
       previewUrl: ctx.voicePreviewUrl(v.id),
       templates: templatesAccepting(ctx.templates, v.id),
     })),

@@ -22,7 +22,7 @@ export function estimateRoutes(templates: TemplateRegistry): RouteDef[] {
       success: { status: 200, description: "The estimate.", schema: schemas.estimate },
       errors: ["UNKNOWN_TEMPLATE", "INVALID_VOICE", "NARRATION_REQUIRED", "SAFETY_REJECTED"],
       handle: async ({ body, auth }, deps) => {
-        const result = validateTemplateRequest(templates, EstimateRequestEnvelope, body);
+        const result = validateTemplateRequest(templates, EstimateRequestEnvelope, body, deps.narrator.languages);
         if (!result.ok) throw result.error;
         return { body: estimateVideo(auth!.account, result.value.template, result.value.inputs, await deps.throughput()) };
       },

@@ -47,7 +47,7 @@ function present(deps: AppDeps, project: ProjectRow): Preview {
 export async function createPreview(deps: AppDeps, auth: AuthContext, body: unknown): Promise<Preview> {
   const templates = deps.templates;
   refuseMissingFreeStep(templates, body, "preview");
-  const result = validateTemplateRequest<{ template: string; inputs: unknown; projectId?: string }>(templates, PreviewRequestEnvelope, body);
+  const result = validateTemplateRequest<{ template: string; inputs: unknown; projectId?: string }>(templates, PreviewRequestEnvelope, body, deps.narrator.languages);
   if (!result.ok) throw result.error;
   const { template, inputs, envelope } = result.value;
   const accountId = auth.account.id;

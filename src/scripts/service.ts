@@ -38,7 +38,7 @@ export function presentScript(templates: TemplateRegistry, project: ProjectRow, 
 export async function createScript(deps: AppDeps, auth: AuthContext, body: unknown): Promise<ScriptResult> {
   const templates = deps.templates;
   refuseMissingFreeStep(templates, body, "script");
-  const result = validateTemplateRequest<{ template: string; inputs: unknown }>(templates, ScriptRequestEnvelope, body);
+  const result = validateTemplateRequest<{ template: string; inputs: unknown }>(templates, ScriptRequestEnvelope, body, deps.narrator.languages);
   if (!result.ok) throw result.error;
   const { template, inputs } = result.value;
   const step = template.freeStep;

@@ -90,6 +90,11 @@ export interface Template<I = unknown> {
   voiceSet: readonly string[];
   /** Refusals with NARRATION_REQUIRED, checked on the raw inputs. */
   narrationRules(inputs: Record<string, unknown>): RuleIssue[];
+  /**
+   * The languages asked for by name, each with its input (JSON pointer), checked on valid inputs against
+   * the languages this deployment narrates (INVALID_INPUT when none of its voices speaks one).
+   */
+  narratedLanguages?(inputs: I): { pointer: string; language: string }[];
   /** Caller text refused by the safety rules (SAFETY_REJECTED), checked on valid inputs. */
   contentRefusal?(inputs: I): { pointer: string; reason: string } | null;
   /** Effective defaults that are not schema defaults (they would clash with mutually exclusive fields). */

@@ -169,15 +169,28 @@ export interface TemplateRequest<E> {
   envelope: E;
 }
 
+/** Languages asked for that no voice of this deployment speaks, as field issues (ISO 639-1 `spoken`). */
+export function unspokenLanguageIssues<I>(template: Template<I>, inputs: I, spoken: readonly string[]): RuleIssue[] {
+  return (template.narratedLanguages?.(inputs) ?? [])
+    .filter(({ language }) => !spoken.includes(language.split("-")[0]!.toLowerCase()))
+    .map(({ pointer, language }) => ({
+      pointer,
+      code: "unsupported_language",
+      message: `"${language}" cannot be narrated on this deployment: no voice speaks it (the languages spoken are listed in GET /v1/options voices[].languages)`,
+    }));
+}
+
 /**
  * Validates `{template, inputs, ...}` bodies: the envelope against `envelopeSchema` (whose `inputs` is
- * any object), then the inputs against the named template. Unknown template ids give UNKNOWN_TEMPLATE;
- * an empty body is INVALID_INPUT.
+ * any object), then the inputs against the named template, and the languages they ask for against
+ * `spoken`, the languages this deployment narrates (every endpoint that makes or prices a video passes it). Unknown template ids give UNKNOWN_TEMPLATE; an empty
+ * body is INVALID_INPUT.
  */
 export function validateTemplateRequest<E extends { template: string; inputs: unknown }>(
   templates: TemplateRegistry,
   envelopeSchema: TSchema,
   body: unknown,
+  spoken?: readonly string[],
 ): { ok: true; value: TemplateRequest<E> } | { ok: false; error: ApiError } {
   if (body === undefined) {
     return { ok: false, error: new ApiError("INVALID_INPUT", "A JSON body `{template, inputs}` is required.", { errors: [{ path: "", message: "is required", code: "required" }] }) };
@@ -199,6 +212,12 @@ export function validateTemplateRequest<E extends { template: string; inputs: un
   }
   if (issues.length > 0 || !template) return { ok: false, error: refusalFor(issues, "request body") };
   const filled = withDefaults(template, inputs);
+  const unspoken = spoken ? toFieldIssues(unspokenLanguageIssues(template, filled, spoken), "inputs") : [];
+  if (unspoken.length > 0) {
+    // The field's message stays short (problem fields are clipped); the detail lists every language spoken.
+    const detail = `${unspoken.map((i) => `${i.path} ${i.message}`).join("; ")}. Supported languages (ISO 639-1): ${spoken.join(", ")}.`;
+    return { ok: false, error: new ApiError("INVALID_INPUT", detail, { errors: unspoken }) };
+  }
   const refusal = template.contentRefusal?.(filled);
   if (refusal) {
     const [field] = toFieldIssues([{ pointer: refusal.pointer, code: "safety_rejected", message: `was refused because ${refusal.reason}` }], "inputs");

@@ -29,6 +29,7 @@ export const redditStory = defineTemplate<RedditStoryInputs>({
     "silent" in inputs
       ? [{ pointer: "/silent", message: "reddit_story is always narrated; remove silent", code: "narration_required" }]
       : [],
+  narratedLanguages: (inputs) => [{ pointer: "/language", language: inputs.language }],
   impliedDefaults: { backgroundCategory: DEFAULT_BACKGROUND_CATEGORY },
   freeStep: {
     kind: "preview",
@@ -46,6 +47,7 @@ export const redditStory = defineTemplate<RedditStoryInputs>({
     "Narration is mandatory: there is no silent option, and the full story is always narrated, even with a projectId from a preview.",
     "POST /v1/previews returns a free ~10 s teaser (the title plus about the first 170 characters) with word captions and a projectId; it is never used as the video narration.",
     "Background: one of backgroundVideoAssetId, backgroundCategory or backgroundVideoUrl (Subway Surfers footage when none is set). Music: one of backgroundAudioAssetId or backgroundAudioUrl.",
+    "language (ISO 639-1, optionally with a region) is the language the story is written in and narrated in: any language in GET /v1/options voices[].languages (offline: English in festival's voices, about 100 more in espeak-ng's, among them es, de, fr, ru, ar, he, hi, ja, zh, ko, th). A language no voice of the deployment speaks is refused with 400 INVALID_INPUT naming inputs.language. A story left at en whose letters are mostly not Latin is narrated in the language detected from its text. Captions and the title card draw every script (Noto fonts), right-to-left scripts right to left; Chinese, Japanese and Thai captions go word by word.",
     "Own media by URL is fetched before anything is charged; more than 20 new URLs a day fail with MEDIA_QUOTA_EXCEEDED, a URL used in the last 30 days is reused.",
   ],
   examples: {

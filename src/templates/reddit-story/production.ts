@@ -2,8 +2,10 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { FPS, type Timeline, VIDEO_HEIGHT, VIDEO_WIDTH } from "../../../render/timeline.ts";
 import { CHARS_PER_SECOND } from "../../billing/charges.ts";
+import { narrationLanguage } from "../../narration/language-detect.ts";
 import type { NarrationRequest } from "../../narration/narrator.ts";
-import type { WordTiming } from "../../narration/words.ts";
+import { splitWords, type WordTiming } from "../../narration/words.ts";
+import { END_HOLD_SECONDS, holdLastWord } from "../endings.ts";
 import { type PreparedMedia, prepareMedia } from "../media-choice.ts";
 import type { DurationEstimate, NarrationUsage, PreRenderStage, ProductionContext } from "../template.ts";
 import type { RedditStoryInputs } from "./inputs.ts";
@@ -22,12 +24,12 @@ const CARD_TOP = 560;
 
 /** The narrated script: the title, then the story. */
 export function storyScript(title: string, text: string): { script: string; titleWords: number } {
-  return { script: `${title.trim()}\n\n${text.trim()}`, titleWords: title.trim().split(/\s+/).length };
+  return { script: `${title.trim()}\n\n${text.trim()}`, titleWords: splitWords(title.trim()).length };
 }
 
 /** The caller's voice settings applied to a script (the story, or its teaser). */
 export function storyNarrationRequest(inputs: RedditStoryInputs, text: string): NarrationRequest {
-  return { text, voiceId: inputs.voiceId, language: inputs.language, speed: inputs.voiceSpeed, pitch: inputs.pitch, stability: inputs.stability, similarity: inputs.similarity };
+  return { text, voiceId: inputs.voiceId, language: narrationLanguage(inputs.language, text), speed: inputs.voiceSpeed, pitch: inputs.pitch, stability: inputs.stability, similarity: inputs.similarity };
 }
 
 /** Pure: the finished stages and the drawn title card as a Timeline. */

@@ -9,7 +9,7 @@ export function teaserScript(title: string, text: string): string {
   const story = text.trim().replace(/\s+/g, " ");
   let cut = story;
   if (story.length > TEASER_CHARS + 50) {
-    const sentenceEnds = [...story.slice(0, TEASER_CHARS + 50).matchAll(/[.!?]["')\]]?(?=\s)/g)].map((m) => m.index! + m[0].length);
+    const sentenceEnds = [...story.slice(0, TEASER_CHARS + 50).matchAll(/[.!?]["')\]]?(?=\s)|[。！？]」?/gu)].map((m) => m.index! + m[0].length);
     const sentence = sentenceEnds.filter((end) => end >= TEASER_CHARS - 50).sort((a, b) => Math.abs(a - TEASER_CHARS) - Math.abs(b - TEASER_CHARS))[0];
     if (sentence !== undefined) cut = story.slice(0, sentence);
     else {

@@ -9,7 +9,7 @@ import { pointerToPath, validateTemplateRequest } from "../../../src/templates/v
 
 /** Validates a template's inputs the way every endpoint does: inside a `{template, inputs}` body. */
 function validateInputs(template: Template, inputs: unknown) {
-  const result = validateTemplateRequest(TEMPLATES, templateRequestEnvelope({}), { template: template.id, inputs });
+  const result = validateTemplateRequest(TEMPLATES, templateRequestEnvelope({}), { template: template.id, inputs }, ["en"]);
   return result.ok ? { ok: true as const, inputs: result.value.inputs as Record<string, unknown> } : result;
 }
 const templateNamed = (id: string) => TEMPLATES.find(id)!;
