@@ -5,7 +5,6 @@ import { CHARS_PER_SECOND } from "../../billing/charges.ts";
 import { narrationLanguage } from "../../narration/language-detect.ts";
 import type { NarrationRequest } from "../../narration/narrator.ts";
 import { splitWords, type WordTiming } from "../../narration/words.ts";
-import { END_HOLD_SECONDS, holdLastWord } from "../endings.ts";
 import { type PreparedMedia, prepareMedia } from "../media-choice.ts";
 import type { DurationEstimate, NarrationUsage, PreRenderStage, ProductionContext } from "../template.ts";
 import type { RedditStoryInputs } from "./inputs.ts";
