@@ -213,7 +213,7 @@ export function validateTemplateRequest<E extends { template: string; inputs: un
   if (issues.length > 0 || !template) return { ok: false, error: refusalFor(issues, "request body") };
   const filled = withDefaults(template, inputs);
   const unspoken = spoken ? toFieldIssues(unspokenLanguageIssues(template, filled, spoken), "inputs") : [];
-  if (unspoken.length > 0) {
+  if (spoken && unspoken.length > 0) {
     // The field's message stays short (problem fields are clipped); the detail lists every language spoken.
     const detail = `${unspoken.map((i) => `${i.path} ${i.message}`).join("; ")}. Supported languages (ISO 639-1): ${spoken.join(", ")}.`;
     return { ok: false, error: new ApiError("INVALID_INPUT", detail, { errors: unspoken }) };
