@@ -1,5 +1,6 @@
 import type { Captions, CaptionWord } from "../timeline.ts";
 import { VIDEO_HEIGHT, VIDEO_WIDTH } from "../timeline.ts";
+import { isWideChar, separator, textDirection } from "../text/scripts.ts";
 import { CAPTION_LINE_WIDTH, CAPTION_STYLES, type CaptionStyle, maxLineChars } from "./presets.ts";
 
 /**
@@ -55,11 +56,30 @@ export function shownWords(line: readonly CaptionWord[]): string[] {
   });
 }
 
+/** Sentence and clause ends in the scripts captions show (Latin, CJK, Arabic, Devanagari). */
+const PUNCTUATED = /[.!?,;:…。！？、，،؛؟।]["')\]」』]*$/u;
+
+/**
+ * Width of a caption line in the style's average glyphs: a full-width character (CJK, kana, Hangul) is one
+ * em, about `wide` average Latin glyphs.
+ */
+export function lineColumns(text: string, wide = 1.6): number {
+  let n = 0;
+  for (const ch of text) n += isWideChar(ch) ? wide : 1;
+  return n;
+}
+
+/** Words as one line of text: spaces between words, none inside Chinese, Japanese or Thai runs. */
+function lineText(texts: readonly string[]): string {
+  return texts.reduce((line, t) => (t === "" ? line : line === "" ? t : line + separator(line, t) + t), "");
+}
+
 /**
  * Splits words into caption lines: at most `wordsPerLine` words and `maxChars` characters, broken after
- * punctuation and long pauses, never after a weak word.
+ * punctuation and long pauses, never after a weak word. `wide`: how many average glyphs a full-width
+ * character takes in this style.
  */
-export function groupWords(words: readonly CaptionWord[], wordsPerLine: number, maxChars = 22): CaptionWord[][] {
+export function groupWords(words: readonly CaptionWord[], wordsPerLine: number, maxChars = 22, wide = 1.6): CaptionWord[][] {
   const lines: CaptionWord[][] = [];
   let line: CaptionWord[] = [];
   const flush = () => {
@@ -69,10 +89,9 @@ export function groupWords(words: readonly CaptionWord[], wordsPerLine: number, 
   words.forEach((word, i) => {
     const next = words[i + 1];
     line.push(word);
-    const chars = line.map((w) => w.text).join(" ").length;
-    const punctuated = /[.!?,;:…]["')\]]*$/.test(word.text);
+    const punctuated = PUNCTUATED.test(word.text);
     const pause = next ? next.start - word.end > HOLD_GAP : true;
-    const nextChars = next ? chars + 1 + next.text.length : 0;
+    const nextChars = next ? lineColumns(lineText([...line.map((w) => w.text), next.text]), wide) : 0;
     const full = line.length >= wordsPerLine || nextChars > maxChars;
     const weak = WEAK_ENDINGS.has(bare(word.text)) && next !== undefined;
     if (punctuated || pause) flush();
@@ -143,7 +162,7 @@ export interface CaptionLine {
  */
 export function layoutCaptions(captions: Captions): CaptionLine[] {
   const style = CAPTION_STYLES[captions.preset];
-  const lines = groupWords(captions.words, style.wordsPerLine, maxLineChars(style));
+  const lines = groupWords(captions.words, style.wordsPerLine, maxLineChars(style), 1 / style.glyphWidth);
   return lines.map((line, li) => {
     const nextLineStart = lines[li + 1]?.[0]?.start ?? Number.POSITIVE_INFINITY;
     const shown = shownWords(line);
@@ -164,7 +183,17 @@ export function buildAss(captions: Captions): string {
     "",
     "[V4+ Styles]",
     "Format: Name, Fontname, Fontsize, PrimaryColour, SecondaryColour, OutlineColour, BackColour, Bold, Italic, Underline, StrikeOut, ScaleX, ScaleY, Spacing, Angle, BorderStyle, Outline, Shadow, Alignment, MarginL, MarginR, MarginV, Encoding",
-    `Style: Caption,${style.font},${style.size},${assColor(style.text)},${assColor(style.text)},${assColor(style.outlineColor)},${assColor(style.shadowColor, 0x60)},${style.bold ? -1 : 0},0,0,0,100,100,2,0,1,${style.outline},${style.shadow},5,${MARGIN_LEFT},${MARGIN_RIGHT},0,1`,
+    // Encoding -1 (libass): the line's base direction comes from its text (FriBidi) and the line is laid
+    // out as a whole, so an Arabic or Hebrew line reads right to left across the spoken word's tags.
+    ...(
+      [
+        ["Caption", 1],
+        ["CaptionRtl", -1],
+      ] as const
+    ).map(
+      ([name, encoding]) =>
+        `Style: ${name},${style.font},${style.size},${assColor(style.text)},${assColor(style.text)},${assColor(style.outlineColor)},${assColor(style.shadowColor, 0x60)},${style.bold ? -1 : 0},0,0,0,100,100,2,0,1,${style.outline},${style.shadow},5,${MARGIN_LEFT},${MARGIN_RIGHT},0,${encoding}`,
+    ),
     "",
     "[Events]",
     "Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text",
@@ -174,19 +203,22 @@ export function buildAss(captions: Captions): string {
     const entrance = style.animation === "bounce" ? "\\fscx70\\fscy70\\t(0,120,\\fscx108\\fscy108)\\t(120,200,\\fscx100\\fscy100)" : "";
     const glow = style.glow > 0 ? `\\blur${style.glow}` : "";
     const words = line.words;
+    const styleName = textDirection(lineText(words.map((w) => w.text))) === "rtl" ? "CaptionRtl" : "Caption";
     words.forEach((word, k) => {
       const start = word.start;
       const end = k + 1 < words.length ? words[k + 1]!.start : line.end;
       if (end <= start) return;
-      const text = words
-        .flatMap((w, j) => {
-          if (w.text === "") return [];
-          const t = escapeText(cased(w.text, style));
-          return [j === k ? `{${activeTags(style)}}${t}{\\r}${idle(style)}` : t];
-        })
-        .join(" ");
+      let text = "";
+      let before = "";
+      words.forEach((w, j) => {
+        if (w.text === "") return;
+        const t = escapeText(cased(w.text, style));
+        if (before !== "") text += separator(before, w.text);
+        text += j === k ? `{${activeTags(style)}}${t}{\\r}${idle(style)}` : t;
+        before = w.text;
+      });
       const lead = `{\\an5\\pos(${CENTRE_X},${y})${glow}${idleTags(style)}${k === 0 ? entrance : ""}}`;
-      events.push(`Dialogue: 0,${assTime(start)},${assTime(end)},Caption,,0,0,0,,${lead}${text}`);
+      events.push(`Dialogue: 0,${assTime(start)},${assTime(end)},${styleName},,0,0,0,,${lead}${text}`);
     });
   }
   return [...header, ...events, ""].join("\n");

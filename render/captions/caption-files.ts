@@ -1,3 +1,4 @@
+import { joinWords } from "../text/scripts.ts";
 import type { Captions } from "../timeline.ts";
 import { type CaptionLine, layoutCaptions } from "./ass.ts";
 
@@ -35,7 +36,7 @@ export function captionTimings(captions: Captions | undefined): CaptionTimings {
     const words = line.words.filter((w) => w.text !== "").map((w) => ({ text: w.text, startMs: ms(w.start), endMs: ms(w.end) }));
     // A line with nothing to show, or no time on screen, is not drawn.
     if (words.length === 0 || ms(line.end) <= ms(line.start)) continue;
-    lines.push({ text: words.map((w) => w.text).join(" "), startMs: ms(line.start), endMs: ms(line.end), words });
+    lines.push({ text: joinWords(words.map((w) => w.text)), startMs: ms(line.start), endMs: ms(line.end), words });
   }
   return { words: lines.flatMap((l) => l.words), lines };
 }

@@ -1,4 +1,4 @@
-import { escapeXml, textWidth, wrapToWidth } from "../svg-text.ts";
+import { escapeXml, lineAnchor, textWidth, wrapToWidth } from "../svg-text.ts";
 import type { ChatStyle, Platform } from "./chat-styles.ts";
 import type { ChatRow, Sender } from "./conversation.ts";
 
@@ -134,7 +134,11 @@ function placeRows(screen: ChatScreen, rows: ChatRow[], m: Metrics): Placed[] {
       h = lines.length * m.lineHeight + 2 * m.bubblePadY;
       inner = (x, top) =>
         lines
-          .map((l, li) => `<text x="${px(x + m.bubblePadX)}" y="${px(top + m.bubblePadY + li * m.lineHeight + m.font * 0.98)}" font-size="${px(m.font)}" fill="${textColor}">${escapeXml(l)}</text>`)
+          .map((l, li) => {
+            // The message's direction decides every line's: an Arabic or Hebrew message runs from the bubble's right edge.
+            const anchor = lineAnchor(row.text ?? "", x + m.bubblePadX, x + w - m.bubblePadX);
+            return `<text x="${px(anchor.x)}" y="${px(top + m.bubblePadY + li * m.lineHeight + m.font * 0.98)}" font-size="${px(m.font)}" fill="${textColor}"${anchor.attrs}>${escapeXml(l)}</text>`;
+          })
           .join("");
     }
     const x = sender === "me" ? width - m.padX - w : m.padX;

@@ -1,4 +1,4 @@
-import { escapeXml, wrapText } from "../svg-text.ts";
+import { escapeXml, lineAnchor, wrapText } from "../svg-text.ts";
 
 /** The Reddit-style title card as SVG: pure, so its layout is unit-tested without drawing. */
 export const CARD_WIDTH = 940;
@@ -22,7 +22,11 @@ export function titleCardSvg(title: string, author: string, theme: "dark" | "lig
   const height = titleTop + lines.length * LINE_HEIGHT + 90;
   const font = "DejaVu Sans, Arial, sans-serif";
   const titleLines = lines
-    .map((l, i) => `<text x="${PADDING}" y="${titleTop + i * LINE_HEIGHT + TITLE_SIZE}" font-size="${TITLE_SIZE}" font-weight="bold" fill="${colors.text}">${escapeXml(l)}</text>`)
+    .map((l, i) => {
+      // An Arabic or Hebrew title runs from the card's right edge.
+      const { x, attrs } = lineAnchor(l, PADDING, CARD_WIDTH - PADDING);
+      return `<text x="${x}" y="${titleTop + i * LINE_HEIGHT + TITLE_SIZE}" font-size="${TITLE_SIZE}" font-weight="bold" fill="${colors.text}"${attrs}>${escapeXml(l)}</text>`;
+    })
     .join("");
   const footerY = height - 40;
   const svg =
