@@ -1,4 +1,5 @@
 import type { AccountRow, RateWindows } from "../db/schema/index.ts";
+import { type TimeLog, logAdd, logAfter, logCount, logNthNewest, logTime } from "./time-log.ts";
 
 /**
  * An account's limits as pure decisions: (state, now) -> [state, decision] for the sliding rate windows,
@@ -63,29 +64,26 @@ export function initialState(limits: Limits, windows: Windows = { requests: [], 
   return { limits, requests: windows.requests, creates: windows.creates, freeTools: windows.freeTools };
 }
 
-/** Times are kept oldest first, so the ones inside the window are a tail (the same array when all are). */
-function within(times: number[], now: number, span: number): number[] {
-  const cutoff = now - span;
-  let first = 0;
-  while (first < times.length && times[first]! <= cutoff) first++;
-  return first === 0 ? times : times.slice(first);
-}
+/** Logs are kept oldest first, so what is inside the window is a tail (the same log when all is). */
+const within = (log: TimeLog, now: number, span: number): TimeLog => logAfter(log, now - span);
 const secondsUntil = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
 
-function headersFor(requests: number[], limit: number, now: number): RateHeaders {
-  const oldest = requests[0];
+function headersFor(requests: TimeLog, limit: number, now: number): RateHeaders {
+  const oldest = requests[0]?.[0];
   return {
     limit,
-    remaining: Math.max(0, limit - requests.length),
+    remaining: Math.max(0, limit - logCount(requests)),
     resetSeconds: oldest === undefined ? 0 : secondsUntil(oldest + MINUTE - now),
   };
 }
 
 /** The first window that is full, as a refusal; undefined when all have room. */
-function fullWindow(windows: { times: number[]; limit: number; span: number; what: string }[], now: number) {
+function fullWindow(windows: { times: TimeLog; limit: number; span: number; what: string }[], now: number) {
   for (const w of windows) {
-    if (w.times.length >= w.limit) {
-      const retry = secondsUntil(w.times[w.times.length - w.limit]! + w.span - now);
+    // The limit-th newest admission is the one that must leave the window before another fits.
+    const blocking = w.limit <= 0 ? now : logNthNewest(w.times, w.limit);
+    if (blocking !== undefined) {
+      const retry = secondsUntil(blocking + w.span - now);
       return { retry, detail: `${w.what}: ${w.limit} allowed; retry in ${retry} s.` };
     }
   }
@@ -112,9 +110,9 @@ export function admitRequest(state: ActorState, kind: RequestKind, now: number):
   }
   const next: ActorState = {
     ...state,
-    requests: [...requests, now],
+    requests: logAdd(requests, logTime(now, limits.requestsPerMinute, MINUTE)),
     creates,
-    freeTools: kind === "free_tool" ? [...freeTools, now] : freeTools,
+    freeTools: kind === "free_tool" ? logAdd(freeTools, logTime(now, limits.freeToolsPerDay, DAY)) : freeTools,
   };
   return [next, { admitted: true, headers: headersFor(next.requests, limits.requestsPerMinute, now) }];
 }
@@ -130,7 +128,7 @@ export function recordCreate(state: ActorState, now: number): [ActorState, Admis
   const headers = headersFor(within(state.requests, now, MINUTE), state.limits.requestsPerMinute, now);
   const full = fullWindow([{ times: creates, limit: state.limits.createsPerMinute, span: MINUTE, what: "video creations per minute" }], now);
   if (full) return [{ ...state, creates }, { admitted: false, code: "RATE_LIMITED", retryAfterSeconds: full.retry, detail: `Too many video creations (${full.detail})`, headers }];
-  return [{ ...state, creates: [...creates, now] }, { admitted: true, headers }];
+  return [{ ...state, creates: logAdd(creates, logTime(now, state.limits.createsPerMinute, MINUTE)) }, { admitted: true, headers }];
 }
 
 /** Drops the times that left their windows (creates and requests: a minute; free tools: a day). */

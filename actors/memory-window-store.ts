@@ -2,6 +2,7 @@ import type { Database, Db } from "../db/client.ts";
 import { addToRateWindows, lockRateWindows, readRateWindows, saveRateWindows } from "../db/repos/rate-windows.ts";
 import { type Windows, trimWindows } from "./account-actor.ts";
 import { Mailbox } from "./mailbox.ts";
+import { logAdded, logCount, logMerge } from "./time-log.ts";
 import type { UpdateOptions, WindowStore } from "./window-store.ts";
 
 /** How often admissions are written behind the requests, and other processes' admissions read back. */
@@ -16,29 +17,7 @@ interface Entry {
 }
 
 const empty = (): Windows => ({ requests: [], creates: [], freeTools: [] });
-const unsyncedCount = (w: Windows) => w.requests.length + w.freeTools.length;
-
-function mergeSorted(a: number[], b: number[]): number[] {
-  if (b.length === 0) return a;
-  if (a.length === 0) return b;
-  const out: number[] = [];
-  let i = 0;
-  let j = 0;
-  while (i < a.length || j < b.length) out.push(j >= b.length || (i < a.length && a[i]! <= b[j]!) ? a[i++]! : b[j++]!);
-  return out;
-}
-
-/** The times of `after` that `before` does not hold: a step only drops old times and appends new ones. */
-function appended(before: number[], after: number[]): number[] {
-  const added: number[] = [];
-  let i = 0;
-  for (const time of after) {
-    while (i < before.length && before[i]! < time) i++;
-    if (i < before.length && before[i] === time) i++;
-    else added.push(time);
-  }
-  return added;
-}
+const unsyncedCount = (w: Windows) => logCount(w.requests) + logCount(w.freeTools);
 
 /**
  * Windows decided in memory and persisted behind the requests. A subject's windows are read from its
@@ -74,9 +53,9 @@ export class MemoryWindowStore implements WindowStore {
     entry.lastUsed = now.getTime();
     const [next, result] = await step(entry.known);
     entry.unsynced = {
-      requests: mergeSorted(entry.unsynced.requests, appended(entry.known.requests, next.requests)),
+      requests: logMerge(entry.unsynced.requests, logAdded(entry.known.requests, next.requests)),
       creates: [],
-      freeTools: mergeSorted(entry.unsynced.freeTools, appended(entry.known.freeTools, next.freeTools)),
+      freeTools: logMerge(entry.unsynced.freeTools, logAdded(entry.known.freeTools, next.freeTools)),
     };
     entry.known = { requests: next.requests, creates: [], freeTools: next.freeTools };
     if (unsyncedCount(entry.unsynced) >= (options.unsyncedLimit ?? Number.POSITIVE_INFINITY)) {
@@ -148,14 +127,14 @@ export class MemoryWindowStore implements WindowStore {
           pending.size > 0
             ? await addToRateWindows(this.database.db, pending, now, (row, added) => {
                 const kept = trimWindows(row, now.getTime());
-                return { requests: mergeSorted(kept.requests, added.requests), creates: kept.creates, freeTools: mergeSorted(kept.freeTools, added.freeTools) };
+                return { requests: logMerge(kept.requests, added.requests), creates: kept.creates, freeTools: logMerge(kept.freeTools, added.freeTools) };
               })
             : await readRateWindows(this.database.db, ["probe:store"]);
         for (const subject of pending.keys()) {
           const entry = this.entries.get(subject);
           const row = stored.get(subject);
           if (!entry || !row) continue;
-          entry.known = { requests: mergeSorted(row.requests, entry.unsynced.requests), creates: [], freeTools: mergeSorted(row.freeTools, entry.unsynced.freeTools) };
+          entry.known = { requests: logMerge(row.requests, entry.unsynced.requests), creates: [], freeTools: logMerge(row.freeTools, entry.unsynced.freeTools) };
         }
         this.failure = undefined;
         return true;
@@ -163,7 +142,7 @@ export class MemoryWindowStore implements WindowStore {
         for (const [subject, waiting] of pending) {
           const entry = this.entries.get(subject);
           if (!entry) continue;
-          entry.unsynced = { requests: mergeSorted(waiting.requests, entry.unsynced.requests), creates: [], freeTools: mergeSorted(waiting.freeTools, entry.unsynced.freeTools) };
+          entry.unsynced = { requests: logMerge(waiting.requests, entry.unsynced.requests), creates: [], freeTools: logMerge(waiting.freeTools, entry.unsynced.freeTools) };
         }
         this.failure = error instanceof Error ? error : new Error(String(error));
         this.onError(this.failure);

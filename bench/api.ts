@@ -10,6 +10,8 @@
  * Run: bun bench/api.ts [--seconds 8] [--connections 32]
  * BENCH_DATABASE_URL names the Postgres server (default postgres://postgres@127.0.0.1:5432/test); a
  * database is created there for the run and dropped after. BENCH_SKIP_POSTGRES=1 runs PGlite only.
+ * BENCH_PROFILE_DIR=<dir> runs each service under Bun's CPU profiler (--cpu-prof, with its markdown
+ * summary) and leaves the profiles there: where a request's time goes, by function.
  */
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -221,7 +223,8 @@ async function benchService(kind: "pglite" | "postgres", bare: { me: LoadResult;
     const accounts = await seed(database);
     await database.close();
     const port = freePort();
-    child = Bun.spawn([process.execPath, join(ROOT, "src/main.ts")], {
+    const profile = process.env.BENCH_PROFILE_DIR ? ["--cpu-prof", "--cpu-prof-md", `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`, `--cpu-prof-name=service-${kind}.cpuprofile`] : [];
+    child = Bun.spawn([process.execPath, ...profile, join(ROOT, "src/main.ts")], {
       cwd: ROOT,
       env: {
         ...process.env,

@@ -8,6 +8,7 @@ import { type RenderPool, createRenderPool } from "../render/pool.ts";
 import type { Config } from "./config.ts";
 import { createContentPorts } from "./content/ports.ts";
 import type { AppDeps } from "./deps.ts";
+import { AccountReads } from "./account/reads.ts";
 import { ApiKeyCache } from "./auth/key-cache.ts";
 import type { Logger } from "./logger.ts";
 import { createFileLibrary } from "./media/library.ts";
@@ -57,6 +58,8 @@ export async function buildDeps(config: Config, database: Database, queue: JobQu
   const templates = overrides.templates ?? TEMPLATES;
   const apiKeys = new ApiKeyCache(database);
   await apiKeys.start();
+  const accountReads = new AccountReads(database);
+  await accountReads.start();
   const app: AppDeps = {
     templates,
     config,
@@ -69,6 +72,7 @@ export async function buildDeps(config: Config, database: Database, queue: JobQu
     voicePreviews: createVoicePreviews(join(config.dataDir, "voice-previews"), narrator),
     storage,
     apiKeys,
+    accountReads,
     limiter: new Limiter(
       new MemoryWindowStore(database, now, (error) => log.error("rate windows could not be synced", { error: error.message })),
       now,

@@ -1,4 +1,5 @@
 import type { Limiter } from "../actors/limiter.ts";
+import type { AccountReads } from "./account/reads.ts";
 import type { ApiKeyCache } from "./auth/key-cache.ts";
 import type { Database } from "../db/client.ts";
 import type { Config } from "./config.ts";
@@ -29,6 +30,8 @@ export interface AppDeps {
   storage: Storage;
   /** API keys with their accounts, cached; changes reach every process through NOTIFY. */
   apiKeys: ApiKeyCache;
+  /** Videos and usage as polling reads them, cached; changes reach every process through NOTIFY. */
+  accountReads: AccountReads;
   /** Every rate and concurrency decision. */
   limiter: Limiter;
   /** Durable jobs; a create queues its video in the same transaction. */

@@ -80,6 +80,7 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
       // The last admissions' windows are written, so the next start counts them.
       await deps.limiter.close();
       await deps.apiKeys.close();
+      await deps.accountReads.close();
       await workers?.stop();
       await queue.stop();
       await renderPool.close();

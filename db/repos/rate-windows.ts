@@ -1,14 +1,18 @@
 import { asc, eq, inArray, lt, sql } from "drizzle-orm";
 import { type Db, withTransaction } from "../client.ts";
-import { type RateWindows, rateWindows } from "../schema/index.ts";
+import { type RateWindows, type TimeLog, rateWindows } from "../schema/index.ts";
 
 const EMPTY: RateWindows = { requests: [], creates: [], freeTools: [] };
 
+/** A window as stored: runs, or (rows written before runs) one time per admission. */
+const asLog = (stored: readonly (number | readonly [number, number])[] | undefined): TimeLog =>
+  (stored ?? []).map((entry) => (typeof entry === "number" ? ([entry, 1] as const) : entry));
+
 /** Rows written by a batch before `creates` existed in them (or by a flush) may lack a window. */
-const complete = (windows: Partial<RateWindows> | undefined): RateWindows => ({
-  requests: windows?.requests ?? [],
-  creates: windows?.creates ?? [],
-  freeTools: windows?.freeTools ?? [],
+const complete = (windows: Partial<Record<keyof RateWindows, readonly (number | readonly [number, number])[]>> | undefined): RateWindows => ({
+  requests: asLog(windows?.requests),
+  creates: asLog(windows?.creates),
+  freeTools: asLog(windows?.freeTools),
 });
 
 /** Reads a subject's windows and holds its row lock until the transaction ends. */

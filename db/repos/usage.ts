@@ -12,40 +12,51 @@ export interface UsageSummary {
   narrationSeconds: number;
 }
 
-/** What an account used since `since` (the start of its billing period), read from videos and the ledger. */
+/** What an account used since `since` (the start of its billing period), read from videos and the ledger in one query. */
 export async function usageSince(db: Db, accountId: string, since: Date): Promise<UsageSummary> {
-  const [created] = await db
+  const charged = (counter: string) => sql<number>`coalesce(sum(${usageLedger.amount}) filter (where ${usageLedger.counter} = ${counter}), 0)::int`;
+  const created = db
     .select({
-      total: sql<number>`count(*)::int`,
-      completed: sql<number>`count(*) filter (where ${videos.status} = 'completed')::int`,
+      total: sql<number>`count(*)::int`.as("total"),
+      completed: sql<number>`count(*) filter (where ${videos.status} = 'completed')::int`.as("completed"),
     })
     .from(videos)
-    .where(and(eq(videos.accountId, accountId), gte(videos.createdAt, since)));
-  const [inProgress] = await db
-    .select({ n: sql<number>`count(*)::int` })
+    .where(and(eq(videos.accountId, accountId), gte(videos.createdAt, since)))
+    .as("created");
+  const inProgress = db
+    .select({ n: sql<number>`count(*)::int`.as("in_progress") })
     .from(videos)
-    .where(and(eq(videos.accountId, accountId), notInArray(videos.status, [...TERMINAL_STATUSES])));
-  const ledger = await db
+    .where(and(eq(videos.accountId, accountId), notInArray(videos.status, [...TERMINAL_STATUSES])))
+    .as("in_progress");
+  const ledger = db
     .select({
-      counter: usageLedger.counter,
-      amount: sql<number>`coalesce(sum(${usageLedger.amount}), 0)::int`,
-      seconds: sql<number>`coalesce(sum(${usageLedger.narrationSeconds}), 0)::int`,
+      narration: charged("narration").as("narration"),
+      render: charged("render").as("render"),
+      videos: charged("videos").as("videos"),
+      seconds: sql<number>`coalesce(sum(${usageLedger.narrationSeconds}), 0)::int`.as("seconds"),
     })
     .from(usageLedger)
     .where(and(eq(usageLedger.accountId, accountId), gte(usageLedger.createdAt, since)))
-    .groupBy(usageLedger.counter);
-  const charged = { narration: 0, render: 0, videos: 0 };
-  let narrationSeconds = 0;
-  for (const row of ledger) {
-    charged[row.counter] = row.amount;
-    narrationSeconds += row.seconds;
-  }
+    .as("ledger");
+  const [row] = await db
+    .select({
+      total: created.total,
+      completed: created.completed,
+      inProgress: inProgress.n,
+      narration: ledger.narration,
+      render: ledger.render,
+      videos: ledger.videos,
+      seconds: ledger.seconds,
+    })
+    .from(created)
+    .crossJoin(inProgress)
+    .crossJoin(ledger);
   return {
-    videosCreated: created?.total ?? 0,
-    videosCompleted: created?.completed ?? 0,
-    videosInProgress: inProgress?.n ?? 0,
-    charged,
-    narrationSeconds,
+    videosCreated: Number(row?.total ?? 0),
+    videosCompleted: Number(row?.completed ?? 0),
+    videosInProgress: Number(row?.inProgress ?? 0),
+    charged: { narration: Number(row?.narration ?? 0), render: Number(row?.render ?? 0), videos: Number(row?.videos ?? 0) },
+    narrationSeconds: Number(row?.seconds ?? 0),
   };
 }
 

@@ -1,13 +1,16 @@
 import { jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 
-/** Times (ms) of what one subject did inside its windows, oldest first. */
+/** Runs of [time (ms), how many at that time], oldest first (actors/time-log.ts). */
+export type TimeLog = readonly (readonly [number, number])[];
+
+/** What one subject did inside its windows. */
 export interface RateWindows {
   /** Admitted requests in the last minute. */
-  requests: number[];
+  requests: TimeLog;
   /** Accepted video creations in the last minute. */
-  creates: number[];
+  creates: TimeLog;
   /** Free-tool calls in the last day (the hour window is its tail). */
-  freeTools: number[];
+  freeTools: TimeLog;
 }
 
 /**

@@ -1,5 +1,4 @@
 import type { Static } from "@sinclair/typebox";
-import { usageSince } from "../../db/repos/usage.ts";
 import type { AccountRow, ApiKeyRow } from "../../db/schema/index.ts";
 import type { AppDeps } from "../deps.ts";
 import type { Upsell } from "../errors.ts";
@@ -19,7 +18,7 @@ export function upsellFor(account: AccountRow, videosRemaining: number): Upsell 
 export async function describeAccount(deps: AppDeps, account: AccountRow, key: ApiKeyRow | null): Promise<Static<typeof AccountSchema>> {
   const now = deps.now();
   const period = currentPeriod(account.periodStartedAt, now);
-  const usage = await usageSince(deps.database.db, account.id, period.start);
+  const usage = await deps.accountReads.usage(account.id, period.start);
   const plan = findPlan(account.planTier);
   const monthlyVideos = plan?.pricingV2 ? monthlyAllowance(account) : 0;
   const videosRemaining = Math.max(0, monthlyVideos - usage.charged.videos);

@@ -8,6 +8,7 @@ import {
   insertVideo,
   latestDownloadLinks,
   listAccountVideos,
+  type DownloadLinkRow,
 } from "../../db/repos/videos.ts";
 import { findAccountProject } from "../../db/repos/projects.ts";
 import type { VideoRow } from "../../db/schema/index.ts";
@@ -29,24 +30,29 @@ import { checkGates } from "../billing/gates.ts";
 import { CreateVideoEnvelope, STAGE_LABELS, type Video } from "./model.ts";
 import { presentVideo } from "./present.ts";
 
-/** Present rows, minting a fresh download link for completed videos whose link expired. */
-export async function presentVideos(deps: AppDeps, rows: VideoRow[]): Promise<Video[]> {
-  const db = deps.database.db;
-  const now = deps.now();
-  const links = await latestDownloadLinks(db, rows.filter((r) => r.status === "completed").map((r) => r.id));
-  const out: Video[] = [];
-  for (const row of rows) {
-    let link = links.get(row.id);
-    if (row.status === "completed" && (!link || link.expiresAt <= now)) link = await mintDownloadLink(db, row.id, now);
-    out.push(presentVideo(row, row.status === "completed" ? link : undefined, deps.config.publicBaseUrl));
+/** A row as the wire shows it, minting a fresh download link for a completed video whose link expired. */
+async function presentWithLink(deps: AppDeps, row: VideoRow, link: DownloadLinkRow | undefined, now: Date): Promise<Video> {
+  if (row.status !== "completed") return presentVideo(row, undefined, deps.config.publicBaseUrl);
+  if (!link || link.expiresAt <= now) {
+    link = await mintDownloadLink(deps.database.db, row.id, now);
+    deps.accountReads.changed(row.accountId);
   }
+  return presentVideo(row, link, deps.config.publicBaseUrl);
+}
+
+export async function presentVideos(deps: AppDeps, rows: VideoRow[]): Promise<Video[]> {
+  const now = deps.now();
+  const links = await latestDownloadLinks(deps.database.db, rows.filter((r) => r.status === "completed").map((r) => r.id));
+  const out: Video[] = [];
+  for (const row of rows) out.push(await presentWithLink(deps, row, links.get(row.id), now));
   return out;
 }
 
+/** GET /v1/videos/{id}: what polling clients read most, from the process's cache of account data. */
 export async function getVideo(deps: AppDeps, accountId: string, id: string): Promise<Video> {
-  const row = await findAccountVideo(deps.database.db, accountId, id);
-  if (!row) throw new ApiError("NOT_FOUND", `No video ${id} on this account.`);
-  return (await presentVideos(deps, [row]))[0]!;
+  const read = await deps.accountReads.video(accountId, id);
+  if (!read) throw new ApiError("NOT_FOUND", `No video ${id} on this account.`);
+  return presentWithLink(deps, read.row, read.link, deps.now());
 }
 
 async function checkWebhookUrl(deps: AppDeps, url: string | undefined): Promise<void> {
@@ -159,6 +165,7 @@ export async function createVideo(deps: AppDeps, auth: AuthContext, body: unknow
     }
     return inserted;
   });
+  deps.accountReads.changed(account.id);
   faultPoint("after-create-commit");
   return presentVideo(row, undefined, deps.config.publicBaseUrl);
 }
@@ -207,7 +214,10 @@ export async function cancelVideo(deps: AppDeps, accountId: string, id: string):
     errorMessage: "Cancelled at your request while queued; nothing was charged.",
     updatedAt: now,
   });
-  if (cancelled) return presentVideo(cancelled, undefined, deps.config.publicBaseUrl);
+  if (cancelled) {
+    deps.accountReads.changed(accountId);
+    return presentVideo(cancelled, undefined, deps.config.publicBaseUrl);
+  }
   const current = await findAccountVideo(deps.database.db, accountId, id);
   if (!current) throw new ApiError("NOT_FOUND", `No video ${id} on this account.`);
   throw new ApiError("CANNOT_CANCEL", `Only a queued video can be cancelled; ${id} is ${current.status}.`);

@@ -81,7 +81,7 @@ describe("account actor transitions", () => {
   });
 
   test("windows rehydrated from the record count against the limits", () => {
-    const windows = { requests: Array.from({ length: 60 }, (_, i) => i * 10), creates: [], freeTools: [] };
+    const windows = { requests: Array.from({ length: 60 }, (_, i) => [i * 10, 1] as const), creates: [], freeTools: [] };
     const [, result] = admitRequest(initialState(SPEC, windows), "read", 1000);
     expect(result.admitted).toBe(false);
   });
@@ -90,6 +90,32 @@ describe("account actor transitions", () => {
     const state = changeLimits(initialState(SPEC), { ...SPEC, requestsPerMinute: 1 });
     const { results } = run(state, [admit("read", 1), admit("read", 2)]);
     expect(results[1]!.admitted).toBe(false);
+  });
+});
+
+describe("windows under raised limits", () => {
+  test("a window keeps every millisecond up to 600 a minute, and at most 600 runs of 100 ms above it", () => {
+    const exact = run(initialState(SPEC), Array.from({ length: 50 }, (_, i) => admit("read", 1000 + i * 7)));
+    expect(exact.state.requests).toHaveLength(50);
+    const raised = { ...SPEC, requestsPerMinute: 1_000_000 };
+    // 30,000 requests in a minute, one every 2 ms: counted in full, held in about 600 runs.
+    const { state, results } = run(initialState(raised), Array.from({ length: 30_000 }, (_, i) => admit("read", 10_001 + i * 2)));
+    expect(results.every((r) => r.admitted)).toBe(true);
+    expect(state.requests.length).toBeLessThanOrEqual(601);
+    expect(results.at(-1)!.headers.remaining).toBe(1_000_000 - 30_000);
+    const count = (log: readonly (readonly [number, number])[]) => log.reduce((n, [, c]) => n + c, 0);
+    // The first 50 (10,001-10,099 ms, logged at 10,100) leave together a minute after 10,100: later than exact times, never sooner.
+    expect(count(admitRequest(state, "read", 70_099)[0].requests)).toBe(30_000 + 1);
+    expect(count(admitRequest(state, "read", 70_100)[0].requests)).toBe(30_000 - 50 + 1);
+  });
+
+  test("a raised limit refuses at its count, with the wait until the oldest runs leave", () => {
+    const limits = { ...SPEC, requestsPerMinute: 2000 };
+    const { results } = run(initialState(limits), Array.from({ length: 2001 }, (_, i) => admit("read", 1 + i * 10)));
+    expect(results.filter((r) => r.admitted)).toHaveLength(2000);
+    const refused = results[2000] as Admission & { admitted: false };
+    // The first run (1-91 ms, logged at 100) leaves at 60.1 s; the refusal came at 20.001 s.
+    expect(refused.retryAfterSeconds).toBe(41);
   });
 });
 
@@ -103,8 +129,9 @@ describe("windows kept in memory", () => {
 
   test("trimming keeps a minute of requests and creates and a day of free tools", () => {
     const now = 2 * 86_400_000;
-    const windows = { requests: [now - 61_000, now - 59_000], creates: [now - 60_000, now - 1], freeTools: [now - 86_400_000, now - 3_600_000] };
-    expect(trimWindows(windows, now)).toEqual({ requests: [now - 59_000], creates: [now - 1], freeTools: [now - 3_600_000] });
+    const log = (...times: number[]) => times.map((t) => [t, 1] as const);
+    const windows = { requests: log(now - 61_000, now - 59_000), creates: log(now - 60_000, now - 1), freeTools: log(now - 86_400_000, now - 3_600_000) };
+    expect(trimWindows(windows, now)).toEqual({ requests: log(now - 59_000), creates: log(now - 1), freeTools: log(now - 3_600_000) });
   });
 });
 

@@ -1,0 +1,98 @@
+import type { TimeLog } from "../db/schema/index.ts";
+
+export type { TimeLog };
+
+/**
+ * What a subject did inside a window, as runs of [time (ms), how many at that time], oldest first. A log
+ * never changes in place: every operation returns a new log (or the same one when nothing changed), so a
+ * caller may keep the log it passed in.
+ *
+ * Under a limit of up to EXACT_UP_TO a window keeps every admission's own millisecond (at most that many
+ * runs). Above it, times are rounded up to a 1/EXACT_UP_TO of the window (100 ms of a minute), so a log
+ * holds at most EXACT_UP_TO runs however fast its subject is admitted: an admission then counts up to
+ * that much longer than its window (a stricter limit by a fraction of a percent), and every decision and
+ * every write of the log costs the same at 60 a minute as at 60,000.
+ */
+export const EXACT_UP_TO = 600;
+
+/** The time an admission at `now` is logged at, under `limit` per `span`. */
+export function logTime(now: number, limit: number, span: number): number {
+  if (limit <= EXACT_UP_TO) return now;
+  const quantum = Math.ceil(span / EXACT_UP_TO);
+  return Math.ceil(now / quantum) * quantum;
+}
+
+export function logCount(log: TimeLog): number {
+  let n = 0;
+  for (const run of log) n += run[1];
+  return n;
+}
+
+/** The runs after `cutoff` (the same log when none is at or before it). */
+export function logAfter(log: TimeLog, cutoff: number): TimeLog {
+  let first = 0;
+  while (first < log.length && log[first]![0] <= cutoff) first++;
+  return first === 0 ? log : log.slice(first);
+}
+
+/**
+ * `count` more at `time`. A time before the log's last run (logged rounded up, under a higher limit
+ * that has since been lowered) joins that run, so the log stays in order and the admission counts longer.
+ */
+export function logAdd(log: TimeLog, time: number, count = 1): TimeLog {
+  const last = log[log.length - 1];
+  if (last && last[0] >= time) return [...log.slice(0, -1), [last[0], last[1] + count]];
+  return [...log, [time, count]];
+}
+
+/** The time of the `n`-th newest admission (1 is the newest); undefined when the log holds fewer. */
+export function logNthNewest(log: TimeLog, n: number): number | undefined {
+  let seen = 0;
+  for (let i = log.length - 1; i >= 0; i--) {
+    seen += log[i]![1];
+    if (seen >= n) return log[i]![0];
+  }
+  return undefined;
+}
+
+/** Both logs in one, oldest first; runs at the same time add up. */
+export function logMerge(a: TimeLog, b: TimeLog): TimeLog {
+  if (b.length === 0) return a;
+  if (a.length === 0) return b;
+  const out: (readonly [number, number])[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length && j < b.length) {
+    const x = a[i]!;
+    const y = b[j]!;
+    if (x[0] < y[0]) out.push(a[i++]!);
+    else if (y[0] < x[0]) out.push(b[j++]!);
+    else {
+      out.push([x[0], x[1] + y[1]]);
+      i++;
+      j++;
+    }
+  }
+  while (i < a.length) out.push(a[i++]!);
+  while (j < b.length) out.push(b[j++]!);
+  return out;
+}
+
+/**
+ * What `after` holds that `before` did not, for an `after` made from `before` by dropping old runs and
+ * adding at the end (what every decision does): the runs after `before`'s last, and what its last run gained.
+ */
+export function logAdded(before: TimeLog, after: TimeLog): TimeLog {
+  const last = before[before.length - 1];
+  const added: (readonly [number, number])[] = [];
+  for (let i = after.length - 1; i >= 0; i--) {
+    const run = after[i]!;
+    if (last && run[0] < last[0]) break;
+    if (last && run[0] === last[0]) {
+      if (run[1] > last[1]) added.unshift([run[0], run[1] - last[1]]);
+      break;
+    }
+    added.unshift(run);
+  }
+  return added;
+}

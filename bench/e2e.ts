@@ -1,0 +1,187 @@
+/**
+ * Videos end to end, as a client sees them: starts the service (src/main.ts, a real process on a fresh
+ * DATA_DIR; PGlite, or a fresh database on Postgres with --postgres), creates an account through the admin
+ * command and raises its request limit so it can poll twice a second, then makes one video at a time:
+ * a ~60 s reddit_story, an article_video, a 5-question quiz_video, a short fake_text_message and an
+ * 80-message chat (the spec's most). For each it prints createdAt -> completedAt (the service's own
+ * timestamps), the time spent in each stage (the video's `stage` as polled every POLL_MS), the video's
+ * duration (ffprobe of the download) and the ratio of the two; the target is a ratio of at most 0.6.
+ * Run: bun bench/e2e.ts [--postgres] [--only reddit_story,chat_80]
+ * BENCH_DATABASE_URL names the Postgres server (default postgres://postgres@127.0.0.1:5432/test).
+ */
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { availableParallelism, loadavg, tmpdir } from "node:os";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import { openPostgres } from "../db/client.ts";
+import { probe } from "../render/ffmpeg.ts";
+import { articleVideo } from "../src/templates/article-video/index.ts";
+import { redditStory } from "../src/templates/reddit-story/index.ts";
+
+const { values: options } = parseArgs({ options: { postgres: { type: "boolean", default: false }, only: { type: "string" } } });
+const ROOT = join(import.meta.dir, "..");
+const POLL_MS = 500;
+const VIDEO_TIMEOUT_MS = 15 * 60_000;
+const work = mkdtempSync(join(tmpdir(), "bench-e2e-"));
+
+const CHAT_LINES = [
+  "Are you still coming to the lake on Saturday?",
+  "Yes, but I might be a little late, the car is making that noise again.",
+  "The grinding one or the whistling one?",
+  "Both now, which feels like a bad sign.",
+  "Take my bike, it only squeaks a little.",
+  "Your bike has one pedal and no brakes.",
+  "It has character. And a bell.",
+  "I will ask my brother for a ride instead.",
+  "Tell him to bring the big cooler this time.",
+  "He says the cooler is full of fishing bait.",
+];
+
+/** The videos made, in order; `inputs` are what a client would send. */
+const VIDEOS: { name: string; template: string; inputs: Record<string, unknown> }[] = [
+  { name: "reddit_story", template: "reddit_story", inputs: redditStory.examples.minimal as Record<string, unknown> },
+  { name: "article_video", template: "article_video", inputs: articleVideo.examples.full as Record<string, unknown> },
+  { name: "quiz_video_5", template: "quiz_video", inputs: { topic: "Capital cities of Europe", questionCount: 5 } },
+  {
+    name: "chat_short",
+    template: "fake_text_message",
+    inputs: { contact: { name: "Sam" }, messages: CHAT_LINES.map((text, i) => ({ sender: i % 2 ? "me" : "them", text })) },
+  },
+  {
+    name: "chat_80",
+    template: "fake_text_message",
+    inputs: { contact: { name: "Sam" }, messages: Array.from({ length: 80 }, (_, i) => ({ sender: i % 2 ? "me" : "them", text: `${CHAT_LINES[i % CHAT_LINES.length]!}${i >= 10 ? ` (${i})` : ""}` })) },
+  },
+];
+
+function freePort(): number {
+  const server = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: () => new Response() });
+  const port = server.port!;
+  server.stop(true);
+  return port;
+}
+
+async function waitHealthy(base: string, child: ReturnType<typeof Bun.spawn>): Promise<void> {
+  const deadline = Date.now() + 300_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the service exited with ${child.exitCode}`);
+    if (await fetch(`${base}/v1/health`).then((r) => r.ok, () => false)) return;
+    await Bun.sleep(250);
+  }
+  throw new Error("the service did not answer /v1/health");
+}
+
+/** The admin command, through the running service's admin socket (as an operator runs it). */
+function admin(env: Record<string, string>, ...args: string[]): Record<string, any> {
+  const result = Bun.spawnSync([process.execPath, join(ROOT, "src/admin/cli.ts"), ...args, "--json"], { cwd: ROOT, env: { ...process.env, ...env } });
+  if (result.exitCode !== 0) throw new Error(`admin ${args[0]} failed: ${result.stderr.toString()}${result.stdout.toString()}`);
+  return JSON.parse(result.stdout.toString());
+}
+
+interface Measured {
+  name: string;
+  status: string;
+  seconds: number;
+  duration: number;
+  stages: [string, number][];
+  error?: string;
+}
+
+/** Creates a video and polls it until it ends, within the account's limit: a 429 waits its Retry-After. */
+async function make(base: string, key: string, video: (typeof VIDEOS)[number]): Promise<Measured> {
+  const headers = { authorization: `Bearer ${key}`, "content-type": "application/json" };
+  let created: Response;
+  for (;;) {
+    created = await fetch(`${base}/v1/videos`, { method: "POST", headers, body: JSON.stringify({ template: video.template, inputs: video.inputs }) });
+    if (created.status !== 429) break;
+    await Bun.sleep(Number(created.headers.get("retry-after") ?? 1) * 1000);
+  }
+  const body = (await created.json()) as any;
+  if (created.status !== 202) throw new Error(`${video.name}: create answered ${created.status}: ${JSON.stringify(body)}`);
+  const stages: [string, number][] = [];
+  const deadline = Date.now() + VIDEO_TIMEOUT_MS;
+  let current: any = body;
+  while (!["completed", "failed", "cancelled"].includes(current.status)) {
+    if (Date.now() > deadline) throw new Error(`${video.name}: still ${current.status} after ${VIDEO_TIMEOUT_MS / 60_000} min`);
+    await Bun.sleep(POLL_MS);
+    const res = await fetch(`${base}/v1/videos/${body.id}`, { headers });
+    if (res.status === 429) {
+      await Bun.sleep(Number(res.headers.get("retry-after") ?? 1) * 1000);
+      continue;
+    }
+    if (res.status !== 200) throw new Error(`${video.name}: GET answered ${res.status}: ${await res.text()}`);
+    current = await res.json();
+    if (stages.at(-1)?.[0] !== current.status) stages.push([current.status, Date.now()]);
+  }
+  const createdAt = Date.parse(current.createdAt);
+  const completedAt = current.completedAt ? Date.parse(current.completedAt) : Date.now();
+  // Each stage lasts from when it was first seen to when the next was (the last ends at completedAt).
+  const spans: [string, number][] = stages
+    .filter(([status]) => !["completed", "failed", "cancelled"].includes(status))
+    .map(([status, at], i, all) => [status, ((all[i + 1]?.[1] ?? completedAt) - (i === 0 ? createdAt : at)) / 1000]);
+  let duration = Number.NaN;
+  if (current.status === "completed") {
+    const file = join(work, `${video.name}.mp4`);
+    writeFileSync(file, new Uint8Array(await (await fetch(current.downloadUrl)).arrayBuffer()));
+    duration = Number((await probe(file)).format?.duration ?? Number.NaN);
+  }
+  return { name: video.name, status: current.status, seconds: (completedAt - createdAt) / 1000, duration, stages: spans, error: current.error?.message };
+}
+
+const print = (m: Measured) => {
+  const ratio = m.seconds / m.duration;
+  const stages = m.stages.map(([s, t]) => `${s} ${t.toFixed(1)}`).join(", ");
+  console.log(
+    `${m.name.padEnd(14)} ${m.status.padEnd(9)} created->completed ${m.seconds.toFixed(1).padStart(6)} s  video ${m.duration.toFixed(1).padStart(6)} s  ratio ${ratio.toFixed(2)} ${ratio <= 0.6 ? "(<= 0.6)" : "(> 0.6)"}`,
+  );
+  console.log(`${"".padEnd(14)} stages (s, as polled every ${POLL_MS} ms): ${stages}${m.error ? `\n${"".padEnd(14)} error: ${m.error}` : ""}`);
+};
+
+const only = options.only?.split(",");
+const dataDir = join(work, "data");
+const port = freePort();
+const base = `http://127.0.0.1:${port}`;
+let dbName: string | undefined;
+const adminUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+let databaseUrl = "";
+if (options.postgres) {
+  dbName = `bench_e2e_${Date.now().toString(36)}`;
+  const server = openPostgres(adminUrl, { max: 1 });
+  await server.executeSql(`create database ${dbName}`);
+  await server.close();
+  const u = new URL(adminUrl);
+  u.pathname = `/${dbName}`;
+  databaseUrl = u.toString();
+}
+const env = { DATA_DIR: dataDir, DATABASE_URL: databaseUrl };
+const child = Bun.spawn([process.execPath, join(ROOT, "src/main.ts")], {
+  cwd: ROOT,
+  env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1", PUBLIC_BASE_URL: base, ROLE: "all", LOG_LEVEL: "warn" },
+  stdout: "ignore",
+  stderr: "inherit",
+});
+try {
+  await waitHealthy(base, child);
+  const health = (await (await fetch(`${base}/v1/health`)).json()) as any;
+  const account = admin(env, "create-account", "--email", "e2e@bench.example", "--plan", "pro");
+  admin(env, "set-limits", "--account", account.accountId, "--requests-per-minute", "600", "--creates-per-minute", "60");
+  console.log(`${options.postgres ? "Postgres" : "PGlite"}, ${availableParallelism()} cores, load ${loadavg().map((l) => l.toFixed(1)).join(" ")} at start; encoder ${health.encoder?.name ?? "?"}, narrator ${health.narrator ?? "?"}\n`);
+  const results: Measured[] = [];
+  for (const video of VIDEOS.filter((v) => !only || only.includes(v.name))) {
+    const measured = await make(base, account.apiKey, video);
+    print(measured);
+    results.push(measured);
+  }
+  console.log(`\nload ${loadavg().map((l) => l.toFixed(1)).join(" ")} at the end (the machine is shared: compare ratios within one run)`);
+  if (results.some((r) => r.status !== "completed")) process.exitCode = 1;
+} finally {
+  child.kill("SIGTERM");
+  await Promise.race([child.exited, Bun.sleep(20_000)]);
+  if (child.exitCode === null) child.kill("SIGKILL");
+  if (dbName) {
+    const server = openPostgres(adminUrl, { max: 1 });
+    await server.executeSql(`drop database if exists ${dbName} with (force)`).catch(() => {});
+    await server.close();
+  }
+  rmSync(work, { recursive: true, force: true });
+}

@@ -1,0 +1,43 @@
+import { describe, expect, test } from "bun:test";
+import { logAdd, logAdded, logAfter, logCount, logMerge, logNthNewest, logTime } from "../../../actors/time-log.ts";
+
+describe("time logs", () => {
+  test("adding at the last run's time counts it there; a later time starts a run; an earlier one joins the last", () => {
+    const log = logAdd(logAdd(logAdd([], 100), 100), 200);
+    expect(log).toEqual([[100, 2], [200, 1]]);
+    expect(logAdd(log, 150)).toEqual([[100, 2], [200, 2]]);
+    expect(logCount(log)).toBe(3);
+  });
+
+  test("the n-th newest admission, counting through runs", () => {
+    const log = [[100, 2], [200, 3]] as const;
+    expect(logNthNewest(log, 3)).toBe(200);
+    expect(logNthNewest(log, 4)).toBe(100);
+    expect(logNthNewest(log, 6)).toBeUndefined();
+  });
+
+  test("what is after a cutoff is a tail, the same log when nothing is dropped", () => {
+    const log = [[100, 1], [200, 1]] as const;
+    expect(logAfter(log, 50)).toBe(log);
+    expect(logAfter(log, 100)).toEqual([[200, 1]]);
+  });
+
+  test("merging adds runs of the same time", () => {
+    expect(logMerge([[100, 1], [300, 2]], [[100, 4], [200, 1]])).toEqual([[100, 5], [200, 1], [300, 2]]);
+  });
+
+  test("what a decision added: new runs and what the last run gained, not what was dropped", () => {
+    expect(logAdded([[100, 2], [200, 1]], [[200, 3], [300, 1]])).toEqual([[200, 2], [300, 1]]);
+    expect(logAdded([[100, 2]], [[100, 2]])).toEqual([]);
+    expect(logAdded([], [[100, 1]])).toEqual([[100, 1]]);
+    // Everything before expired: only the new run.
+    expect(logAdded([[100, 2]], [[70_000, 1]])).toEqual([[70_000, 1]]);
+  });
+
+  test("times are exact up to 600 a window and rounded up to a 600th of the window above", () => {
+    expect(logTime(12_345, 600, 60_000)).toBe(12_345);
+    expect(logTime(12_345, 601, 60_000)).toBe(12_400);
+    expect(logTime(12_400, 10_000, 60_000)).toBe(12_400);
+    expect(logTime(1, 1000, 86_400_000)).toBe(144_000);
+  });
+});
