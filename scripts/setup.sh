@@ -9,8 +9,10 @@ BUN_VERSION="1.4.5"
 # and its HTS and diphone voices, and espeak-ng's library, are the offline voices; ca-certificates for https;
 # Inter, Roboto and Noto Color Emoji draw the chat screens (sharp reads system fonts through fontconfig);
 # chromium renders the built-in background footage (three.js scenes, WebGL on the CPU through SwiftShader);
-# wrk drives bench/api.ts.
-APT_PACKAGES=(ffmpeg chromium ca-certificates fonts-dejavu-core fonts-inter fonts-roboto-unhinted fonts-noto-color-emoji festival festvox-us-slt-hts festvox-kallpc16k festvox-kdlpc16k espeak-ng libespeak-ng1 wrk)
+# Noto core (Arabic, Hebrew, Devanagari, Thai and most other scripts) and Noto CJK are the fonts libass and
+# librsvg fall back to through fontconfig for scripts the caption and card fonts lack.
+# tmux gives the CLI's test a real terminal to draw its progress bar in; wrk drives bench/api.ts.
+APT_PACKAGES=(ffmpeg chromium ca-certificates fonts-dejavu-core fonts-inter fonts-roboto-unhinted fonts-noto-color-emoji fonts-noto-core fonts-noto-cjk festival festvox-us-slt-hts festvox-kallpc16k festvox-kdlpc16k espeak-ng libespeak-ng1 tmux wrk)
 
 as_root() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
 
@@ -31,6 +33,9 @@ if ! command -v bun >/dev/null 2>&1 || [ "$(bun --version)" != "$BUN_VERSION" ];
 fi
 
 (cd "$ROOT" && bun install --frozen-lockfile >&2)
+# The client's type generator (openapi-typescript) builds with the TypeScript 5 compiler API, which the
+# service's TypeScript 7 no longer has, so it has an install of its own.
+(cd "$ROOT/client/codegen" && bun install --frozen-lockfile >&2)
 
 # Quiz cards are drawn by librsvg, which finds fonts through fontconfig: the card fonts (npm packages, OFL)
 # go where fontconfig already looks for this user.
