@@ -15,8 +15,11 @@ export interface RenderPoolStats {
 
 export interface RenderPool {
   readonly encoder: EncoderChoice;
-  /** Aborting `signal` gives up the render: its turn if it is waiting, its ffmpeg if it is running. */
-  render(timeline: Timeline, outPath: string, onProgress?: (fraction: number) => void, signal?: AbortSignal): Promise<{ maxRssBytes: number }>;
+  /**
+   * Aborting `signal` gives up the render: its turn if it is waiting, its ffmpeg if it is running.
+   * `seconds` is the render's own wall time, its wait for a turn left out.
+   */
+  render(timeline: Timeline, outPath: string, onProgress?: (fraction: number) => void, signal?: AbortSignal): Promise<{ maxRssBytes: number; seconds: number }>;
   drawSvg(svg: string, outPath: string): Promise<void>;
   stats(): RenderPoolStats;
   close(): Promise<void>;
@@ -70,7 +73,9 @@ export function createRenderPool(encoder: EncoderChoice, options: { maxConcurren
         try {
           // Piscina types the transfer list after Node's postMessage; Bun's types differ, the value is right.
           const transferList = [port2] as never;
-          return await pool.run({ timeline, outPath, encoder: encoder.settings, port: port2 }, { name: "render", transferList });
+          const started = performance.now();
+          const result: { maxRssBytes: number } = await pool.run({ timeline, outPath, encoder: encoder.settings, port: port2 }, { name: "render", transferList });
+          return { ...result, seconds: (performance.now() - started) / 1000 };
         } finally {
           signal?.removeEventListener("abort", abort);
           port1.close();

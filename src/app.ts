@@ -18,6 +18,8 @@ function jsonResponse(result: RouteResult, requestId: string): Response {
   return new Response(JSON.stringify(result.body), { status: result.status ?? 200, headers });
 }
 
+const COMMON_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
+
 /** A path parameter as the caller meant it (the router may hand it over still percent-encoded). */
 function safeDecode(value: string): string {
   try {
@@ -133,16 +135,27 @@ export function createApp(deps: AppDeps, routes: readonly RouteDef[] = allRoutes
     const requestId = newId("req");
     if (code === "NOT_FOUND") {
       const path = new URL(request.url).pathname;
-      return fail(new ApiError("NOT_FOUND", `No endpoint ${request.method} ${path}.`), requestId, request);
+      const response = fail(new ApiError("NOT_FOUND", `No endpoint ${request.method} ${path}.`), requestId, request);
+      // One series for every unknown path (and unknown method): a raw path as a label would let callers mint series.
+      deps.recorder.request(COMMON_METHODS.has(request.method) ? request.method : "other", "unmatched", response.status, 0);
+      return response;
     }
     return fail(error, requestId, request);
   });
 
   for (const route of routes) {
     const { path, suffixes } = toRouterPath(route.path);
-    app.route(route.method, path, ({ request, params }) => run(route, suffixes, request, { ...(params as Record<string, string>) }), {
-      parse: "none",
-    });
+    app.route(
+      route.method,
+      path,
+      async ({ request, params }) => {
+        const started = performance.now();
+        const response = await run(route, suffixes, request, { ...(params as Record<string, string>) });
+        deps.recorder.request(route.method, route.path, response.status, (performance.now() - started) / 1000);
+        return response;
+      },
+      { parse: "none" },
+    );
   }
   return app;
 }

@@ -6,17 +6,19 @@ import { type EncoderChoice, chooseEncoder } from "../render/encoder-probe.ts";
 import { generatedMediaDir } from "../render/media/generated-dir.ts";
 import { type RenderPool, createRenderPool } from "../render/pool.ts";
 import type { Config } from "./config.ts";
+import { countVideosByTemplateAndStatus, queueStats } from "../db/repos/service-stats.ts";
 import { createContentPorts } from "./content/ports.ts";
 import type { AppDeps } from "./deps.ts";
 import { AccountReads } from "./account/reads.ts";
 import { ApiKeyCache } from "./auth/key-cache.ts";
 import type { Logger } from "./logger.ts";
 import { createFileLibrary } from "./media/library.ts";
+import { type Metrics, createMetrics } from "./metrics/prometheus.ts";
 import { createOwnMediaImporter } from "./media/own-media.ts";
 import { callerUrlPolicy } from "./net/outbound.ts";
 import { createVoicePreviews } from "./narration/previews.ts";
 import { createNarrator } from "./narration/service.ts";
-import type { JobQueue } from "./queue/job-queue.ts";
+import { type JobQueue, QUEUES } from "./queue/job-queue.ts";
 import { createLocalStorage } from "./storage/local.ts";
 import { TEMPLATES, type TemplateRegistry } from "./templates/registry.ts";
 import { createThroughputMeter } from "./videos/throughput.ts";
@@ -38,6 +40,8 @@ export interface Wiring {
   /** What the pipeline and webhook workers get. */
   worker: WorkerDeps;
   renderPool: RenderPool;
+  /** This process's metrics, served by the metrics endpoint. */
+  metrics: Metrics;
 }
 
 /**
@@ -53,7 +57,12 @@ export async function buildDeps(config: Config, database: Database, queue: JobQu
   const library = createFileLibrary(join(config.dataDir, "library"), generatedMediaDir(config.mediaCacheDir));
   const storage = createLocalStorage(join(config.dataDir, "videos"), config.publicBaseUrl);
   const policy = callerUrlPolicy(config);
-  const ownMedia = createOwnMediaImporter({ db: database.db, storage, policy, tempRoot: join(config.dataDir, "imports"), now });
+  const metrics = createMetrics(
+    { videos: () => countVideosByTemplateAndStatus(database.db), queues: () => queueStats(database.db, Object.values(QUEUES)) },
+    log,
+  );
+  const recorder = metrics.recorder;
+  const ownMedia = createOwnMediaImporter({ db: database.db, storage, policy, tempRoot: join(config.dataDir, "imports"), now, recorder });
   const content = createContentPorts(config, log);
   const templates = overrides.templates ?? TEMPLATES;
   const apiKeys = new ApiKeyCache(database);
@@ -80,6 +89,7 @@ export async function buildDeps(config: Config, database: Database, queue: JobQu
     ),
     queue,
     throughput: createThroughputMeter(database.db),
+    recorder,
     health: () => ({
       role: config.role,
       database: database.kind,
@@ -101,10 +111,11 @@ export async function buildDeps(config: Config, database: Database, queue: JobQu
     log,
     now,
     webhookPolicy: policy,
+    recorder,
     // Renders and own-media conversions wait for turns of their own (the pool, the per-account rotation);
     // three more jobs than that means one account's three videos in progress, all waiting on imports,
     // cannot hold every pipeline job while another account's video waits to start.
     concurrency: Math.max(2, renderPool.stats().maxConcurrentRenders + 1) + 3,
   };
-  return { app, worker, renderPool };
+  return { app, worker, renderPool, metrics };
 }

@@ -56,6 +56,18 @@ export const ConfigSchema = Type.Object({
     default: "all",
     description: "serve: HTTP API and account actors; worker: pipeline jobs, render pool, webhook deliveries and the watchdog; all: both. Several workers (and servers) may share one Postgres (DATABASE_URL) and one DATA_DIR.",
   }),
+  METRICS_PORT: Type.String({
+    default: "",
+    description: "Port of this process's Prometheus endpoint, GET /metrics, apart from the API (workers have one too). Empty: no metrics endpoint.",
+  }),
+  METRICS_HOST: Type.String({ default: "127.0.0.1", description: "Address the metrics endpoint listens on; 0.0.0.0 for a scraper on another machine." }),
+  METRICS_TOKEN: Type.String({ default: "", description: "When set, GET /metrics also needs `Authorization: Bearer <token>`." }),
+  EVENTS_HEARTBEAT_SECONDS: Type.Integer({
+    minimum: 1,
+    maximum: 300,
+    default: 15,
+    description: "Seconds between the heartbeat comments of a quiet progress stream (GET /v1/videos/{id}/events); under a proxy's idle timeout.",
+  }),
   LOG_LEVEL: Type.Union([Type.Literal("debug"), Type.Literal("info"), Type.Literal("warn"), Type.Literal("error")], {
     default: "info",
     description: "Lowest level written to the log (JSON lines on stderr).",
@@ -75,6 +87,9 @@ export interface Config {
   plansUrl: string;
   logLevel: RawConfig["LOG_LEVEL"];
   role: RawConfig["ROLE"];
+  eventsHeartbeatMs: number;
+  /** Null: no metrics endpoint. */
+  metrics: { port: number; host: string; token: string } | null;
   allowPrivateUrls: boolean;
   outboundCa: string | undefined;
   /** Null: the offline writers only. */
@@ -88,7 +103,7 @@ export interface Config {
   };
 }
 
-const NUMERIC = new Set(["PORT"]);
+const NUMERIC = new Set(["PORT", "EVENTS_HEARTBEAT_SECONDS"]);
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const picked: Record<string, unknown> = {};
@@ -109,6 +124,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (raw.ROLE !== "all" && !raw.DATABASE_URL) {
     throw new Error(`invalid configuration: ROLE=${raw.ROLE} needs DATABASE_URL (the embedded database serves one process, so it runs everything in one)`);
   }
+  if (raw.METRICS_PORT && !(/^\d+$/.test(raw.METRICS_PORT) && Number(raw.METRICS_PORT) <= 65535)) {
+    throw new Error("invalid configuration: METRICS_PORT must be a port number (0-65535)");
+  }
   const publicBaseUrl = (raw.PUBLIC_BASE_URL || `http://localhost:${raw.PORT}`).replace(/\/+$/, "");
   return {
     port: raw.PORT,
@@ -121,6 +139,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     plansUrl: raw.PLANS_URL || `${publicBaseUrl}/v1/llms.txt#plans`,
     logLevel: raw.LOG_LEVEL,
     role: raw.ROLE,
+    eventsHeartbeatMs: raw.EVENTS_HEARTBEAT_SECONDS * 1000,
+    metrics: raw.METRICS_PORT ? { port: Number(raw.METRICS_PORT), host: raw.METRICS_HOST, token: raw.METRICS_TOKEN } : null,
     allowPrivateUrls: raw.UNSAFE_ALLOW_PRIVATE_URLS === "1",
     outboundCa: raw.OUTBOUND_CA_FILE ? readFileSync(resolve(raw.OUTBOUND_CA_FILE), "utf8") : undefined,
     llm: raw.LLM_BASE_URL ? { baseUrl: raw.LLM_BASE_URL.replace(/\/+$/, ""), apiKey: raw.LLM_API_KEY, model: raw.LLM_MODEL } : null,

@@ -11,6 +11,7 @@ import type { ContentPorts } from "./content/ports.ts";
 import type { Narrator } from "./narration/narrator.ts";
 import type { VoicePreviews } from "./narration/previews.ts";
 import type { JobQueue } from "./queue/job-queue.ts";
+import type { Recorder } from "./recorder.ts";
 import type { Storage } from "./storage/local.ts";
 import type { TemplateRegistry } from "./templates/registry.ts";
 
@@ -40,6 +41,8 @@ export interface AppDeps {
   throughput(): Promise<Throughput>;
   /** What GET /v1/health reports about this process (encoder, render pool, narrator). */
   health(): Record<string, unknown>;
+  /** Where requests' counts and latencies are told (metrics). */
+  recorder: Recorder;
   /** The templates this app serves. */
   templates: TemplateRegistry;
   /** Injectable so tests can move time (24-hour idempotency, 7-day links). */

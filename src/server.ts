@@ -8,6 +8,7 @@ import type { Config } from "./config.ts";
 import { MAX_BODY_BYTES } from "./http/body.ts";
 import { rememberClientAddress } from "./http/client-address.ts";
 import type { Logger } from "./logger.ts";
+import { serveMetrics } from "./metrics/serve.ts";
 import { startJobQueue } from "./queue/job-queue.ts";
 import { type ProcessLock, acquireLock } from "./process-lock.ts";
 import { startWorkers } from "./videos/worker.ts";
@@ -15,6 +16,8 @@ import { startWorkers } from "./videos/worker.ts";
 export interface RunningServer {
   /** The HTTP port; undefined for a worker-only process. */
   port: number | undefined;
+  /** The metrics endpoint's port; undefined without METRICS_PORT. */
+  metricsPort: number | undefined;
   stop(): Promise<void>;
 }
 
@@ -49,7 +52,8 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
     supervise: works,
     onError: (error) => log.warn("job queue error", { error: error instanceof Error ? error.message : String(error) }),
   });
-  const { app: deps, worker, renderPool } = await buildDeps(config, database, queue, log);
+  const { app: deps, worker, renderPool, metrics } = await buildDeps(config, database, queue, log);
+  const metricsListener = config.metrics ? serveMetrics(metrics, config.metrics) : undefined;
   const workers = works ? await startWorkers(worker) : undefined;
   let http: ReturnType<typeof Bun.serve> | undefined;
   let admin: ReturnType<typeof serveAdminSocket> | undefined;
@@ -70,9 +74,10 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
     admin = serveAdminSocket(adminSocketPath(config.dataDir), { db: database.db, now: deps.now }, () => deps.apiKeys.barrier());
     evictor = setInterval(() => deps.limiter.evictIdle(), 60_000);
   }
-  log.info(serves ? "listening" : "started", { role: config.role, port: http?.port, host: config.host, database: database.kind, narrator: deps.narrator.provider, cores: availableParallelism(), publicBaseUrl: config.publicBaseUrl });
+  log.info(serves ? "listening" : "started", { role: config.role, port: http?.port, metricsPort: metricsListener?.port, host: config.host, database: database.kind, narrator: deps.narrator.provider, cores: availableParallelism(), publicBaseUrl: config.publicBaseUrl });
   return {
     port: http?.port,
+    metricsPort: metricsListener?.port,
     async stop() {
       if (evictor) clearInterval(evictor);
       admin?.stop();
@@ -85,6 +90,7 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
       await queue.stop();
       await renderPool.close();
       await database.close();
+      await metricsListener?.stop();
       lock?.release();
     },
   };

@@ -19,6 +19,7 @@ import {
 import type { FailureCode } from "../errors.ts";
 import { newId } from "../ids.ts";
 import { OutboundError, type OutboundPolicy, outboundRequest } from "../net/outbound.ts";
+import type { Recorder } from "../recorder.ts";
 import type { Storage } from "../storage/local.ts";
 import { type ConversionQueue, createConversionQueue } from "./conversion-queue.ts";
 
@@ -72,6 +73,8 @@ export interface OwnMediaDeps {
   conversions?: ConversionQueue;
   /** Wall-time bound of a conversion of `seconds` of media (ownMediaConvertTimeoutMs by default). */
   convertTimeoutMs?(seconds: number): number;
+  /** Told the bytes each download took (metrics). */
+  recorder?: Recorder;
 }
 
 /** The daily own-media quota counts from UTC midnight. */
@@ -211,6 +214,7 @@ export function createOwnMediaImporter(deps: OwnMediaDeps): OwnMediaImporter {
     try {
       const downloaded = join(temp, "download");
       const bytes = await download(deps, kind, url, downloaded);
+      deps.recorder?.importBytes(kind, bytes);
       const storageKey = `media-${row.id}.${EXTENSIONS[kind]}`;
       const converted = join(temp, `converted.${EXTENSIONS[kind]}`);
       let duration = 0;

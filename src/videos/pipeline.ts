@@ -12,6 +12,7 @@ import { isLegacyPlan, videoCharges } from "../billing/charges.ts";
 import type { FailureCode } from "../errors.ts";
 import type { Logger } from "../logger.ts";
 import type { JobQueue } from "../queue/job-queue.ts";
+import type { Recorder } from "../recorder.ts";
 import { type Storage, videoCompanionKey, videoFileKey } from "../storage/local.ts";
 import { runTemplateStage, StageFailure } from "../templates/production.ts";
 import type { TemplateRegistry } from "../templates/registry.ts";
@@ -31,6 +32,8 @@ export interface PipelineDeps {
   now(): Date;
   /** The templates videos are made with. */
   templates: TemplateRegistry;
+  /** Told each stage's time and each render's speed (metrics). */
+  recorder: Recorder;
 }
 
 export interface AttemptInfo {
@@ -171,7 +174,9 @@ async function runAttempt(
     if (done) continue;
     enter(stage);
     await write({ status: stage, stage: STAGE_LABELS[stage], progress: stageProgress(template.stages, index) });
+    const stageStarted = performance.now();
     outputs[stage] = await runTemplateStage(template, stage, ctx, outputs);
+    deps.recorder.stage(video.template, stage, (performance.now() - stageStarted) / 1000);
     await write({ stageOutputs: outputs });
   }
   enter("rendering");
@@ -180,7 +185,8 @@ async function runAttempt(
   if (cutAtMs !== undefined) await write({ cutAtMs });
   const outPath = join(workDir, "video.mp4");
   let lastProgress = RENDER_START;
-  await deps.renderPool.render(timeline, outPath, (fraction) => {
+  const renderStarted = performance.now();
+  const rendered = await deps.renderPool.render(timeline, outPath, (fraction) => {
     const progress = Math.min(99, RENDER_START + Math.floor(fraction * (99 - RENDER_START)));
     if (progress >= lastProgress + 5) {
       lastProgress = progress;
@@ -191,6 +197,9 @@ async function runAttempt(
   const companions = await writeCompanions(timeline, outPath, workDir, { signal });
   for (const { file, path } of companions) await deps.storage.put(videoCompanionKey(video.id, file), path);
   await deps.storage.put(videoFileKey(video.id), outPath);
+  // The rendering stage counts its wait for a render turn and the store; the speed counts ffmpeg alone.
+  deps.recorder.stage(video.template, "rendering", (performance.now() - renderStarted) / 1000);
+  deps.recorder.render(video.template, timeline.duration, rendered.seconds);
   const account = await findAccountById(deps.database.db, video.accountId);
   const legacy = isLegacyPlan(account?.planTier ?? null);
   const charges = videoCharges(template.usage(ctx.inputs, outputs), legacy);

@@ -83,7 +83,7 @@ export async function startWorkers(deps: WorkerDeps): Promise<{ stop(): Promise<
     await processVideo(deps, job!.data.videoId, { retryCount: job!.retryCount, retryLimit: PIPELINE_RETRY_LIMIT });
   });
   await boss.work<WebhookJob>(QUEUES.webhooks, { localConcurrency: 4, pollingIntervalSeconds: 1 }, async ([job]) => {
-    await attemptDelivery({ database: deps.database, queue: deps.queue, policy: deps.webhookPolicy, now: deps.now }, job!.data.deliveryId);
+    deps.recorder.webhookDelivery(await attemptDelivery({ database: deps.database, queue: deps.queue, policy: deps.webhookPolicy, now: deps.now }, job!.data.deliveryId));
   });
   const watchdog = setInterval(() => {
     const now = deps.now();

@@ -8,6 +8,7 @@ import { type App, createApp } from "../../src/app.ts";
 import { buildDeps } from "../../src/build-deps.ts";
 import { loadConfig } from "../../src/config.ts";
 import type { AppDeps } from "../../src/deps.ts";
+import type { Metrics } from "../../src/metrics/prometheus.ts";
 import { silentLogger } from "../../src/logger.ts";
 import { type JobQueue, startJobQueue } from "../../src/queue/job-queue.ts";
 import { startWorkers } from "../../src/videos/worker.ts";
@@ -30,6 +31,8 @@ export interface TestService {
   deps: AppDeps;
   database: Database;
   dataDir: string;
+  /** This service's metrics, as the metrics endpoint serves them. */
+  metrics: Metrics;
   /** Moves the injected clock. */
   advance(ms: number): void;
   request(path: string, init?: RequestInit & { json?: unknown; key?: string }): Promise<Response>;
@@ -87,6 +90,7 @@ export function useService(
       deps,
       database,
       dataDir,
+      metrics: wiring.metrics,
       advance: (ms) => {
         offset += ms;
       },

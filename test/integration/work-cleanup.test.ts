@@ -13,8 +13,8 @@ import { storyBody } from "../helpers/videos.ts";
 
 /** The pipeline's dependencies from the test service (no render pool: these videos end before rendering). */
 function pipelineDeps(s: TestService): PipelineDeps {
-  const { database, queue, storage, library, ownMedia, narrator, content, log, now, templates } = s.deps;
-  return { database, queue, storage, ports: { library, ownMedia, narrator, content }, workRoot: join(s.dataDir, "work"), publicBaseUrl: BASE, log, now, templates } as unknown as PipelineDeps;
+  const { database, queue, storage, library, ownMedia, narrator, content, log, now, templates, recorder } = s.deps;
+  return { database, queue, storage, ports: { library, ownMedia, narrator, content }, workRoot: join(s.dataDir, "work"), publicBaseUrl: BASE, log, now, templates, recorder } as unknown as PipelineDeps;
 }
 
 const LAST_TRY = { retryCount: 3, retryLimit: 3 };

@@ -25,7 +25,7 @@ export const LAYERS: readonly Layer[] = [
   {
     name: "kernel",
     rank: 0,
-    files: ["src/errors.ts", "src/ids.ts", "src/logger.ts", "src/faults.ts", "src/config.ts", "src/http/components.ts"],
+    files: ["src/errors.ts", "src/ids.ts", "src/logger.ts", "src/recorder.ts", "src/faults.ts", "src/config.ts", "src/http/components.ts"],
     mayImport: ["kernel"],
   },
   // Pure limit decisions, mailboxes, the limiter and where its windows are kept.
@@ -43,7 +43,7 @@ export const LAYERS: readonly Layer[] = [
   {
     name: "root",
     rank: 4,
-    files: ["src/main.ts", "src/server.ts", "src/build-deps.ts", "src/process-lock.ts", "src/admin/**"],
+    files: ["src/main.ts", "src/server.ts", "src/build-deps.ts", "src/process-lock.ts", "src/admin/**", "src/metrics/**"],
     mayImport: ["root", "edge", "features", "adapters", "actors", "render", "db", "kernel"],
   },
   // Feature services (videos, templates, estimate, billing, scripts, previews, webhooks, ...): plain
@@ -53,8 +53,11 @@ export const LAYERS: readonly Layer[] = [
   { name: "tools", rank: 5, files: ["scripts/**", "bench/**"], mayImport: ["tools", "root", "edge", "features", "adapters", "actors", "render", "db", "kernel"] },
 ];
 
-/** Packages that only one layer may import: the database drivers and query builder belong to db/. */
-export const PACKAGE_OWNERS: Record<string, string> = { "drizzle-orm": "db", postgres: "db", "@electric-sql/pglite": "db" };
+/**
+ * Packages that only one layer may import: the database drivers and query builder belong to db/; the
+ * metrics library to the composition root (features tell a Recorder, src/recorder.ts).
+ */
+export const PACKAGE_OWNERS: Record<string, string> = { "drizzle-orm": "db", postgres: "db", "@electric-sql/pglite": "db", "prom-client": "root" };
 
 /** The directories whose .ts files are checked (tests may import anything). */
 export const LAYERED_DIRS = ["render", "db", "actors", "src", "scripts", "bench"];

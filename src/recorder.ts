@@ -1,0 +1,29 @@
+/**
+ * What the service tells about its work, told where the work ends. Features call these and know nothing
+ * of where the figures go: the composition root turns them into Prometheus metrics (`src/metrics/`).
+ * Every call is on a hot path (one per request), so an implementation does no I/O and no allocation
+ * beyond a lookup.
+ */
+export interface Recorder {
+  /** A request answered: its route as declared (`/v1/videos/{id}`, never the raw path), or `unmatched`. */
+  request(method: string, route: string, status: number, seconds: number): void;
+  /** A pipeline stage of a video ran to its end (rendering and storing included). */
+  stage(template: string, stage: string, seconds: number): void;
+  /** A render finished: seconds of video made in seconds of wall time. */
+  render(template: string, outputSeconds: number, wallSeconds: number): void;
+  /** One attempt of a webhook delivery ended. */
+  webhookDelivery(outcome: "delivered" | "retry" | "failed" | "skipped"): void;
+  /** Bytes downloaded for a caller's own media or image. */
+  importBytes(kind: string, bytes: number): void;
+  /** A worker handed a video back to the queue while stopping (another worker takes it at once). */
+  handedBack(): void;
+}
+
+export const noRecorder: Recorder = {
+  request() {},
+  stage() {},
+  render() {},
+  webhookDelivery() {},
+  importBytes() {},
+  handedBack() {},
+};
