@@ -56,7 +56,7 @@ Send \`Authorization: Bearer <API_KEY>\` on every request except the public ones
 
 ${templates}
 
-GET /v1/templates returns each template's inputSchema (JSON Schema 2020-12), defaults, free tools, paid steps and notes. GET /v1/options lists voice ids (and which templates accept each), backgrounds, music and caption presets.
+GET /v1/templates returns each template's inputSchema (JSON Schema 2020-12), defaults, free tools, paid steps and notes. GET /v1/options lists voice ids (with the templates that accept each and the languages each speaks on this deployment), backgrounds, music and caption presets.
 
 ## Endpoints
 

@@ -115,7 +115,7 @@ async function reservedCost(db: Db, accountId: string): Promise<Charges> {
  * the video is inserted, the Idempotency-Key answered and the job queued: all of it commits, or none.
  */
 export async function createVideo(deps: AppDeps, auth: AuthContext, body: unknown, idempotencyKey: string | undefined): Promise<Video> {
-  const result = validateTemplateRequest<{ template: string; inputs: unknown; projectId?: string; webhookUrl?: string }>(deps.templates, CreateVideoEnvelope, body);
+  const result = validateTemplateRequest<{ template: string; inputs: unknown; projectId?: string; webhookUrl?: string }>(deps.templates, CreateVideoEnvelope, body, deps.narrator.languages);
   if (!result.ok) throw result.error;
   const { template, inputs, envelope } = result.value;
   await checkProject(deps, auth.account.id, template, envelope.projectId);

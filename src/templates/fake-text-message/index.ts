@@ -31,6 +31,7 @@ export const fakeTextMessage = defineTemplate<FakeTextMessageInputs>({
     "Each message stays on screen for the length of its voice clip; delayMs or pacing adds a gap before it.",
     "With cutAfterMessage N the video reports cutAtMs: the millisecond where message N+1 appears (or the end when N is the last message).",
     "There is no free step and no projectId for this template.",
+    "Each message is voiced in the language it is written in, detected from its text with tinyld among the languages in GET /v1/options voices[].languages; a message too short to tell (\"ok\", \"jaja\") takes the language of the whole conversation. Bubbles draw every script (Noto fonts); Arabic and Hebrew messages run right to left from the bubble's right edge.",
     "Image asset ids (contact.avatarAssetId, messages[].imageAssetId) are the med_... ids returned by POST /v1/images {url} (public https, up to 15 MB, counted with own media; a URL imported in the last 30 days gives the same id). Any other id fails the video with IMAGE_UNAVAILABLE.",
   ],
   examples: {

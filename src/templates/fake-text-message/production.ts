@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { type ImageLayer, type Timeline, VIDEO_HEIGHT } from "../../../render/timeline.ts";
 import { CHARS_PER_SECOND } from "../../billing/charges.ts";
+import { detectMessageLanguages } from "../../narration/language-detect.ts";
 import { isSpeakable, narrateLines } from "../../narration/narrator.ts";
 import { type PreparedMedia, prepareMedia } from "../media-choice.ts";
 import { StageFailure } from "../production.ts";
@@ -25,7 +26,7 @@ export interface ChatMedia extends PreparedMedia {
 
 export interface ChatVoices {
   /** By message index; null for an image message. */
-  clips: ({ audioPath: string; duration: number } | null)[];
+  clips: ({ audioPath: string; duration: number; language?: string } | null)[];
 }
 
 /** Where the card sits: room above it for a caption, below it for another and for the platforms' UI. */
@@ -119,10 +120,14 @@ export async function runChatStage(stage: PreRenderStage, ctx: ProductionContext
   }
   if (stage === "narrating") {
     // Only messages with something to say are voiced; an emoji-only reply is shown for a beat instead.
-    const spoken = inputs.messages.flatMap((m, i) => (m.text && isSpeakable(m.text) ? [{ index: i, line: { text: m.text, voiceId: inputs.voices[m.sender] } }] : []));
+    // Each message in the language it is written in: a Spanish chat is voiced in Spanish.
+    const languages = detectMessageLanguages(inputs.messages.map((m) => m.text), ctx.ports.narrator.languages);
+    const spoken = inputs.messages.flatMap((m, i) =>
+      m.text && isSpeakable(m.text) ? [{ index: i, line: { text: m.text, voiceId: inputs.voices[m.sender], language: languages[i] } }] : [],
+    );
     const clips = await narrateLines(ctx.ports.narrator, spoken.map((s) => s.line), ctx.workDir);
     const byMessage: ChatVoices["clips"] = inputs.messages.map(() => null);
-    spoken.forEach((s, k) => (byMessage[s.index] = { audioPath: clips[k]!.audioPath, duration: clips[k]!.duration }));
+    spoken.forEach((s, k) => (byMessage[s.index] = { audioPath: clips[k]!.audioPath, duration: clips[k]!.duration, language: s.line.language }));
     return { clips: byMessage } satisfies ChatVoices;
   }
   throw new Error(`fake_text_message has no ${stage} stage`);
