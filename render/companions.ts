@@ -22,7 +22,7 @@ export type CompanionName = keyof typeof COMPANION_FILES;
  */
 export async function writeCompanions(timeline: Timeline, mp4Path: string, dir: string, options: { signal?: AbortSignal } = {}): Promise<{ file: string; path: string }[]> {
   const paths = Object.fromEntries(Object.entries(COMPANION_FILES).map(([name, file]) => [name, join(dir, file)])) as Record<CompanionName, string>;
-  const timings = captionTimings(timeline.captions);
+  const timings = captionTimings(timeline.captions, timeline.duration);
   await Bun.write(paths.captionsSrt, toSrt(timings));
   await Bun.write(paths.captionsVtt, toVtt(timings));
   await Bun.write(paths.captionsJson, toTimingsJson(timings));

@@ -1,4 +1,3 @@
-import { joinWords } from "../text/scripts.ts";
 import type { Captions } from "../timeline.ts";
 import { type CaptionLine, layoutCaptions } from "./ass.ts";
 
@@ -29,14 +28,18 @@ export interface CaptionTimings {
 
 const ms = (seconds: number) => Math.round(seconds * 1000);
 
-/** The burned-in lines in milliseconds; none when the video has no captions. */
-export function captionTimings(captions: Captions | undefined): CaptionTimings {
+/**
+ * The burned-in lines in milliseconds, none when the video has no captions. Nothing shows past the end of
+ * the video (`duration` seconds), whatever the script asks for.
+ */
+export function captionTimings(captions: Captions | undefined, duration: number): CaptionTimings {
+  const until = (seconds: number) => ms(Math.min(seconds, duration));
   const lines: TimedLine[] = [];
   for (const line of captions && captions.words.length > 0 ? layoutCaptions(captions) : ([] as CaptionLine[])) {
-    const words = line.words.filter((w) => w.text !== "").map((w) => ({ text: w.text, startMs: ms(w.start), endMs: ms(w.end) }));
+    const words = line.words.filter((w) => w.text !== "" && until(w.start) < until(duration)).map((w) => ({ text: w.text, startMs: until(w.start), endMs: until(w.end) }));
     // A line with nothing to show, or no time on screen, is not drawn.
-    if (words.length === 0 || ms(line.end) <= ms(line.start)) continue;
-    lines.push({ text: joinWords(words.map((w) => w.text)), startMs: ms(line.start), endMs: ms(line.end), words });
+    if (words.length === 0 || until(line.end) <= until(line.start)) continue;
+    lines.push({ text: words.map((w) => w.text).join(" "), startMs: until(line.start), endMs: until(line.end), words });
   }
   return { words: lines.flatMap((l) => l.words), lines };
 }

@@ -57,7 +57,7 @@ describe("caption files hold exactly what was burned in", () => {
   test.each([...CAPTION_PRESET_IDS])("%s: SRT and WebVTT (read by independent parsers) and the JSON match the ASS lines and word times", (preset) => {
     const captions: Captions = { words: STORY, preset, position: "middle" };
     const burned = burnedLines(buildAss(captions));
-    const timings = captionTimings(captions);
+    const timings = captionTimings(captions, 60);
 
     const srt = parseSync(toSrt(timings)).filter((n) => n.type === "cue");
     const vtt = new WebVTTParser().parse(toVtt(timings), "metadata");
@@ -88,7 +88,7 @@ describe("caption files hold exactly what was burned in", () => {
   });
 
   test("the written text survives each format: & < > in WebVTT are escaped, an arrow in SubRip cannot open a timing line", () => {
-    const timings = captionTimings({ words: spoken("a --> b & <c>"), preset: "ali", position: "bottom" });
+    const timings = captionTimings({ words: spoken("a --> b & <c>"), preset: "ali", position: "bottom" }, 60);
     const vtt = toVtt(timings);
     for (const escaped of ["--&gt;", "&amp;", "&lt;c&gt;"]) expect(vtt).toContain(escaped);
     const srt = toSrt(timings);
@@ -96,8 +96,17 @@ describe("caption files hold exactly what was burned in", () => {
     expect(parseSync(srt).filter((n) => n.type === "cue")).toHaveLength(timings.lines.length);
   });
 
+  test("nothing outlasts the video: the last line, held past the end in the script, ends with the video", () => {
+    const words = spoken("the very last words");
+    const end = words.at(-1)!.end;
+    const timings = captionTimings({ words, preset: "ali", position: "middle" }, end + 0.1);
+    expect(timings.lines.at(-1)!.endMs).toBe(Math.round((end + 0.1) * 1000));
+    expect(captionTimings({ words, preset: "ali", position: "middle" }, 60).lines.at(-1)!.endMs).toBe(Math.round((end + 0.25) * 1000));
+    expect(captionTimings({ words, preset: "ali", position: "middle" }, words[1]!.start).words.map((w) => w.text)).toEqual(["the"]);
+  });
+
   test("a video without captions has empty, valid caption files", () => {
-    const none = captionTimings(undefined);
+    const none = captionTimings(undefined, 60);
     expect(none).toEqual({ words: [], lines: [] });
     expect(toSrt(none)).toBe("");
     expect(new WebVTTParser().parse(toVtt(none), "metadata").errors).toEqual([]);
@@ -106,7 +115,7 @@ describe("caption files hold exactly what was burned in", () => {
 
   test("a word that is only a quote mark shows nothing on screen and is left out of the files", () => {
     const words = spoken('she said " hello there');
-    const timings = captionTimings({ words, preset: "ali", position: "middle" });
+    const timings = captionTimings({ words, preset: "ali", position: "middle" }, 60);
     expect(timings.words.map((w) => w.text)).toEqual(["she", "said", "hello", "there"]);
     expect(buildAss({ words, preset: "ali", position: "middle" })).not.toContain('"');
   });
