@@ -103,7 +103,7 @@ export function createApp(deps: AppDeps, routes: readonly RouteDef[] = allRoutes
           });
         }
       }
-      const ctx: RouteContext = { request, params, query: url.searchParams, requestId, auth, body, idempotencyKey };
+      const ctx: RouteContext = { request, params, query: url.searchParams, requestId, auth, body, idempotencyKey, dispatch: (inner) => app.handle(inner) };
       const respond = async () => {
         try {
           return toResponse(await route.handle(ctx, deps), requestId);

@@ -5,6 +5,7 @@ import { downloadRoutes } from "./downloads/routes.ts";
 import { estimateRoutes } from "./estimate/routes.ts";
 import type { RouteDef } from "./http/route.ts";
 import { imageRoutes } from "./images/routes.ts";
+import { mcpRoutes } from "./mcp/routes.ts";
 import { previewRoutes } from "./previews/routes.ts";
 import { scriptRoutes } from "./scripts/routes.ts";
 import { type TemplateRegistry, perRegistry } from "./templates/registry.ts";
@@ -20,5 +21,6 @@ export const allRoutes = perRegistry((templates: TemplateRegistry): RouteDef[] =
   ...imageRoutes,
   ...videoRoutes(templates),
   ...downloadRoutes,
+  ...mcpRoutes(() => allRoutes(templates)),
   ...docsRoutes(() => allRoutes(templates), templates),
 ]);

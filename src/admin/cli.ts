@@ -6,8 +6,8 @@ import { ADMIN_COMMANDS, type AdminResult, runAdminCommand } from "./commands.ts
 import { adminSocketPath, callAdminSocket } from "./socket.ts";
 
 /**
- * `bun run admin <command> [--flag value ...] [--json]`. Goes through the running service's admin socket
- * when there is one, else opens the database itself.
+ * `./shortvid admin <command> [--flag value ...] [--json | --print <field>]` (or `bun run admin ...`). Goes
+ * through the running service's admin socket when there is one, else opens the database itself.
  */
 function parseArgs(argv: string[]): { command: string | undefined; args: Record<string, string>; json: boolean } {
   const args: Record<string, string> = {};
@@ -54,14 +54,24 @@ function printHuman(value: Record<string, unknown>, indent = ""): void {
 
 const { command, args, json } = parseArgs(process.argv.slice(2));
 if (!command || command === "help" || !ADMIN_COMMANDS[command]) {
-  const usage = Object.values(ADMIN_COMMANDS).map((c) => `  bun run admin ${c.usage} [--json]`).join("\n");
+  const usage = Object.values(ADMIN_COMMANDS).map((c) => `  ./shortvid admin ${c.usage} [--json | --print <field>]`).join("\n");
   console.error(`${command && command !== "help" ? `unknown command ${command}\n\n` : ""}Usage:\n${usage}`);
   process.exit(command === "help" ? 0 : 2);
 }
+// `--print apiKey` prints that one field alone, for `export SHORTVID_API_KEY="$(...)"`.
+const printField = args.print;
+delete args.print;
 const config = loadConfig();
 const result = (await callAdminSocket(adminSocketPath(config.dataDir), command, args)) ?? (await runDirect(command, args));
 if (result.ok) {
-  if (json) console.log(JSON.stringify(result.value));
+  if (printField !== undefined) {
+    const value = result.value[printField];
+    if (value === undefined) {
+      console.error(`error: the result has no field ${printField}; fields: ${Object.keys(result.value).join(", ")}`);
+      process.exit(1);
+    }
+    console.log(typeof value === "string" ? value : JSON.stringify(value));
+  } else if (json) console.log(JSON.stringify(result.value));
   else printHuman(result.value);
 } else {
   if (json) console.log(JSON.stringify({ error: result.error }));

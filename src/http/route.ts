@@ -15,6 +15,8 @@ export interface RouteContext {
   body: unknown;
   /** The request's Idempotency-Key on idempotent routes; a handler that commits may record its answer in the same transaction. */
   idempotencyKey: string | undefined;
+  /** Sends a request through this app's router, as if it had come over HTTP (the MCP tools call the API this way). */
+  dispatch(request: Request): Promise<Response>;
 }
 
 export interface RouteResult {

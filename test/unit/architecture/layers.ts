@@ -28,6 +28,8 @@ export const LAYERS: readonly Layer[] = [
     files: ["src/errors.ts", "src/ids.ts", "src/logger.ts", "src/recorder.ts", "src/faults.ts", "src/config.ts", "src/http/components.ts"],
     mayImport: ["kernel"],
   },
+  // The typed API client, its CLI and MCP server: a package of its own, knowing the service only by its API.
+  { name: "client", rank: 0, files: ["client/**"], mayImport: ["client"] },
   // Pure limit decisions, mailboxes, the limiter and where its windows are kept.
   { name: "actors", rank: 1, files: ["actors/**"], mayImport: ["actors", "db", "kernel"] },
   // Ports to the outside world and their adapters: network, storage, queue, narration, content, media.
@@ -38,7 +40,8 @@ export const LAYERS: readonly Layer[] = [
     mayImport: ["adapters", "render", "db", "kernel"],
   },
   // The HTTP edge: routes, the router, guides and the OpenAPI document.
-  { name: "edge", rank: 3, files: ["src/app.ts", "src/routes.ts", "src/**/routes.ts", "src/http/**", "src/docs/**"], mayImport: ["edge", "features", "adapters", "actors", "render", "db", "kernel"] },
+  // The MCP endpoint is the client's MCP server bound to this router.
+  { name: "edge", rank: 3, files: ["src/app.ts", "src/routes.ts", "src/**/routes.ts", "src/http/**", "src/docs/**"], mayImport: ["edge", "features", "adapters", "actors", "render", "db", "kernel", "client"] },
   // The composition root: process start-up, wiring, the admin command.
   {
     name: "root",
@@ -50,7 +53,7 @@ export const LAYERS: readonly Layer[] = [
   // functions that never see the HTTP request.
   { name: "features", rank: 2, files: ["src/**"], mayImport: ["features", "adapters", "actors", "render", "db", "kernel"] },
   // Operator scripts and benchmarks sit beside the service and may use any of it.
-  { name: "tools", rank: 5, files: ["scripts/**", "bench/**"], mayImport: ["tools", "root", "edge", "features", "adapters", "actors", "render", "db", "kernel"] },
+  { name: "tools", rank: 5, files: ["scripts/**", "bench/**"], mayImport: ["tools", "root", "edge", "features", "adapters", "actors", "render", "db", "kernel", "client"] },
 ];
 
 /**
@@ -60,7 +63,7 @@ export const LAYERS: readonly Layer[] = [
 export const PACKAGE_OWNERS: Record<string, string> = { "drizzle-orm": "db", postgres: "db", "@electric-sql/pglite": "db", "prom-client": "root" };
 
 /** The directories whose .ts files are checked (tests may import anything). */
-export const LAYERED_DIRS = ["render", "db", "actors", "src", "scripts", "bench"];
+export const LAYERED_DIRS = ["render", "db", "actors", "src", "scripts", "bench", "client/src"];
 
 const globs = LAYERS.map((layer) => ({ layer, globs: layer.files.map((f) => new Glob(f)) }));
 
