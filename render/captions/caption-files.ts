@@ -1,3 +1,4 @@
+import { joinWords } from "../text/scripts.ts";
 import type { Captions } from "../timeline.ts";
 import { type CaptionLine, layoutCaptions } from "./ass.ts";
 
@@ -39,7 +40,7 @@ export function captionTimings(captions: Captions | undefined, duration: number)
     const words = line.words.filter((w) => w.text !== "" && until(w.start) < until(duration)).map((w) => ({ text: w.text, startMs: until(w.start), endMs: until(w.end) }));
     // A line with nothing to show, or no time on screen, is not drawn.
     if (words.length === 0 || until(line.end) <= until(line.start)) continue;
-    lines.push({ text: words.map((w) => w.text).join(" "), startMs: until(line.start), endMs: until(line.end), words });
+    lines.push({ text: joinWords(words.map((w) => w.text)), startMs: until(line.start), endMs: until(line.end), words });
   }
   return { words: lines.flatMap((l) => l.words), lines };
 }
