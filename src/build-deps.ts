@@ -22,6 +22,7 @@ import { type JobQueue, QUEUES } from "./queue/job-queue.ts";
 import { createLocalStorage } from "./storage/local.ts";
 import { TEMPLATES, type TemplateRegistry } from "./templates/registry.ts";
 import { createThroughputMeter } from "./videos/throughput.ts";
+import { VideoChangeFeed } from "./videos/change-feed.ts";
 import type { WorkerDeps } from "./videos/worker.ts";
 
 /** What a caller may replace: the clock, third-party ports and the machine's render set-up. */
@@ -81,6 +82,7 @@ export async function buildDeps(config: Config, database: Database, queue: JobQu
     voicePreviews: createVoicePreviews(join(config.dataDir, "voice-previews"), narrator),
     storage,
     apiKeys,
+    videoChanges: new VideoChangeFeed(database, log),
     accountReads,
     limiter: new Limiter(
       new MemoryWindowStore(database, now, (error) => log.error("rate windows could not be synced", { error: error.message })),

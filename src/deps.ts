@@ -14,6 +14,7 @@ import type { JobQueue } from "./queue/job-queue.ts";
 import type { Recorder } from "./recorder.ts";
 import type { Storage } from "./storage/local.ts";
 import type { TemplateRegistry } from "./templates/registry.ts";
+import type { VideoChangeFeed } from "./videos/change-feed.ts";
 
 /** What the HTTP edge and the services need from the outside world; tests pass their own. */
 export interface AppDeps {
@@ -33,6 +34,8 @@ export interface AppDeps {
   apiKeys: ApiKeyCache;
   /** Videos and usage as polling reads them, cached; changes reach every process through NOTIFY. */
   accountReads: AccountReads;
+  /** Wakes progress streams when their video changes, whichever process changed it (one LISTEN per process). */
+  videoChanges: VideoChangeFeed;
   /** Every rate and concurrency decision. */
   limiter: Limiter;
   /** Durable jobs; a create queues its video in the same transaction. */

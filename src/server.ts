@@ -7,6 +7,7 @@ import { buildDeps } from "./build-deps.ts";
 import type { Config } from "./config.ts";
 import { MAX_BODY_BYTES } from "./http/body.ts";
 import { rememberClientAddress } from "./http/client-address.ts";
+import { serveLongLivedWith } from "./http/long-lived.ts";
 import type { Logger } from "./logger.ts";
 import { serveMetrics } from "./metrics/serve.ts";
 import { startJobQueue } from "./queue/job-queue.ts";
@@ -71,6 +72,7 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
         return app.fetch(request);
       },
     });
+    serveLongLivedWith(http);
     admin = serveAdminSocket(adminSocketPath(config.dataDir), { db: database.db, now: deps.now }, () => deps.apiKeys.barrier());
     evictor = setInterval(() => deps.limiter.evictIdle(), 60_000);
   }
@@ -81,6 +83,9 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
     async stop() {
       if (evictor) clearInterval(evictor);
       admin?.stop();
+      // Progress streams end first (their clients resume elsewhere with Last-Event-ID): a stream would
+      // otherwise hold the listener open as a request in flight.
+      await deps.videoChanges.close();
       await http?.stop();
       // The last admissions' windows are written, so the next start counts them.
       await deps.limiter.close();

@@ -28,6 +28,8 @@ export const videos = pgTable(
     expectedCharges: jsonb("expected_charges").$type<{ narration: number; render: number; videos: number; narrationSeconds: number }>(),
     /** Incremented by each attempt that takes the video; writes carry it, so a stalled attempt's late writes are refused. */
     attempts: integer("attempts").notNull().default(0),
+    /** Moves on every change of status, stage or progress (a trigger, migration 0005): a progress stream's event id. */
+    stateVersion: integer("state_version").notNull().default(0),
     /** Refreshed while an attempt works; the watchdog ends videos whose heartbeat stopped. */
     heartbeatAt: timestamp("heartbeat_at", { withTimezone: true }),
     /** Length of the rendered video, for measured throughput. */

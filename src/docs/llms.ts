@@ -43,8 +43,9 @@ Turns an article, a quiz topic, your own story or your own chat script into a na
 1. Optional: POST /v1/estimate {template, inputs} tells the cost, expected length and processing time. Free.
 2. Optional free first step: ${freeStepsLine(ctx.templates)}
 3. POST /v1/videos {template, inputs, projectId?, webhookUrl?} answers 202 at once with a video object and a Location header.
-4. Poll GET /v1/videos/{id} every 10-20 s, or pass webhookUrl (https, public) to receive video.completed or video.failed.
-5. On status completed, download downloadUrl: a public link valid 7 days (GET /v1/videos/{id} gives a fresh one after that).
+4. Follow GET /v1/videos/{id}/events (Server-Sent Events, below), poll GET /v1/videos/{id} every 10-20 s, or pass webhookUrl (https, public) to receive video.completed or video.failed.
+5. On status completed, download downloadUrl: a public link valid 7 days (GET /v1/videos/{id} gives a fresh one after that). files holds links, valid as long, to the caption files, a poster and a contact sheet (below).
+
 
 A video usually finishes in about a minute; own media by URL adds about 30 s the first time.
 
@@ -67,6 +68,14 @@ Machine-readable description: ${base}/v1/openapi.json (OpenAPI 3.1).
 ## Video states
 
 queued -> preparing_media -> generating_script -> narrating -> rendering -> completed, skipping the stages a template does not have. Terminal: completed, failed (error = {code, message}), cancelled (only a queued video can be cancelled). Any processing state can move to failed. progress is null while queued and 100 when completed; estimatedSecondsRemaining comes from this deployment's measured processing speed. Work survives restarts: each finished stage is kept, a failed attempt is retried with backoff, a worker that dies is replaced after its heartbeat lapses, and a watchdog ends anything left stuck with INTERRUPTED. Poll GET /v1/videos/{id} every 10-20 s, or pass webhookUrl.
+
+## Progress stream
+
+GET /v1/videos/{id}/events with your API key answers text/event-stream. Each event has \`id: <n>\`, \`event: video\` and \`data:\` the Video object exactly as GET /v1/videos/{id} returns it: one at once, then one each time status, stage or progress changes, whichever server process renders the video. After the event of a terminal state (completed, failed, cancelled) the stream ends. The id grows with every change; reconnect with the header Last-Event-ID set to the last id received and the stream sends the video only if it changed since. A \`: ping\` comment line comes every 15 seconds (EVENTS_HEARTBEAT_SECONDS) while nothing changes. The stream counts as one request against the rate limit however long it lasts. Another account's video is 404.
+
+## Files made with every video
+
+A completed video's files object (null before) holds links to: captionsSrt (captions.srt) and captionsVtt (captions.vtt), one cue per burned-in caption line with its time on screen; captionsJson (captions.json), {words: [{text, startMs, endMs}], lines: [{text, startMs, endMs, words}]}, every burned-in word with its spoken time; poster (poster.jpg, 1080x1920), the title card or the first card or caption line; contactSheet (contact-sheet.jpg, 810x1440), nine frames evenly spaced through the video in a 3x3 grid, each labelled with its time. The files hold the words exactly as burned in, in their written case (a preset's capitals are styling); a video without captions has empty caption files. Each link is public like downloadUrl: a 302 to a signed URL, valid until downloadExpiresAt (410 LINK_EXPIRED after; GET the video again for fresh links). The video.completed webhook carries the same files.
 
 ## Plans
 

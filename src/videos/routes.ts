@@ -1,7 +1,9 @@
 import { Type } from "@sinclair/typebox";
 import { findAccountVideo } from "../../db/repos/videos.ts";
+import { keepOpen } from "../http/long-lived.ts";
 import type { RouteDef } from "../http/route.ts";
 import type { TemplateRegistry } from "../templates/registry.ts";
+import { openVideoEvents } from "./events.ts";
 import { videoSchemas } from "./model.ts";
 import { cancelVideo, createVideo, getVideo, LIST_DEFAULT, LIST_MAX, listVideos, presentVideos } from "./service.ts";
 
@@ -73,12 +75,37 @@ export function videoRoutes(templates: TemplateRegistry): RouteDef[] {
       tag: "Videos",
       summary: "Get a video",
       description:
-        "The video as it is now. Poll every 10-20 s, or pass `webhookUrl` on create. Once completed, `downloadUrl` is valid for 7 days; after that this returns a fresh link.",
+        "The video as it is now. Follow GET /v1/videos/{id}/events, poll every 10-20 s, or pass `webhookUrl` on create. Once completed, `downloadUrl` and the links in `files` are valid for 7 days; after that this returns fresh links.",
       auth: "key",
       parameters: [videoIdParam],
       success: { status: 200, description: "The video.", schema: schemas.video },
       errors: ["NOT_FOUND"],
       handle: async ({ auth, params }, deps) => ({ body: await getVideo(deps, auth!.account.id, params.id ?? "") }),
+    },
+    {
+      method: "GET",
+      path: "/v1/videos/{id}/events",
+      operationId: "streamVideoEvents",
+      tag: "Videos",
+      summary: "Follow a video's progress (Server-Sent Events)",
+      description:
+        "A text/event-stream of the video. Each event is `id: <n>`, `event: video` and `data:` the Video object exactly as GET /v1/videos/{id} returns it. One is sent at once, then one each time status, stage or progress changes; after the event of a terminal state (completed, failed, cancelled) the stream ends. `id` grows with every change of the video; reconnect with `Last-Event-ID` set to the last id seen and the stream sends the video only if it has changed since (EventSource does this by itself). A comment line `: ping` comes every 15 s on a quiet stream. The whole stream counts as one request against the rate limit. Works whichever process renders the video.",
+      auth: "key",
+      parameters: [
+        videoIdParam,
+        { name: "Last-Event-ID", in: "header", required: false, description: "The id of the last event received: the stream then skips the video's state that id names.", schema: Type.String() },
+      ],
+      success: {
+        status: 200,
+        description: "The event stream.",
+        contentType: "text/event-stream",
+        schema: Type.String({ description: "Server-Sent Events: `id: <n>`, `event: video`, `data: <Video JSON>`, then a blank line; `: ping` comments between." }),
+      },
+      errors: ["NOT_FOUND"],
+      handle: ({ auth, params, request }, deps) => {
+        keepOpen(request);
+        return openVideoEvents(deps, auth!.account.id, params.id ?? "", request, deps.config.eventsHeartbeatMs);
+      },
     },
     {
       method: "POST",

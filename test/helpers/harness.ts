@@ -73,6 +73,7 @@ export function useService(
     stopService = async () => {
       await deps.limiter.close();
       await deps.apiKeys.close();
+      await deps.videoChanges.close();
       await deps.accountReads.close();
       await workers?.stop();
       await wiring.renderPool.close();
