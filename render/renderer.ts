@@ -5,8 +5,9 @@ import { buildAss } from "./captions/ass.ts";
 import { probe, runFfmpeg } from "./ffmpeg.ts";
 import { fontsDir } from "./fonts.ts";
 import type { EncoderSettings } from "./plan/encoder.ts";
+import { loudnessGain, measureMixArgs, TARGET_LUFS } from "./plan/audio-mix.ts";
 import { planRender } from "./plan/render-args.ts";
-import { limitAudioArgs, measureArgs, nextCeiling, parseTruePeak, PROMISED_TRUE_PEAK, RENDER_CEILING_DB } from "./plan/true-peak.ts";
+import { limitAudioArgs, LOUDNESS_TOLERANCE, measureArgs, nextCeiling, parseMeasure, PROMISED_TRUE_PEAK, RENDER_CEILING_DB } from "./plan/true-peak.ts";
 import { FPS, type Timeline, timelineProblems } from "./timeline.ts";
 
 export class RenderError extends Error {}
@@ -27,14 +28,16 @@ export async function renderTimeline(timeline: Timeline, outPath: string, option
     const assPath = join(workDir, "captions.ass");
     const { timeline: started, clipSeconds } = await withBackgroundStart(timeline);
     const backgroundList = clipSeconds === undefined ? undefined : { path: join(workDir, "background.ffconcat"), clipSeconds };
-    const plan = planRender(started, { output: outPath, assPath, fontsDir: fontsDir(), backgroundList }, options.encoder);
+    // Two passes: the mix is measured (audio only), then rendered at the one gain that brings it to the target.
+    const mixLoudness = parseMeasure((await runFfmpeg(measureMixArgs(started), { signal: options.signal })).stderr).integrated;
+    const plan = planRender(started, { output: outPath, assPath, fontsDir: fontsDir(), backgroundList }, options.encoder, loudnessGain(mixLoudness));
     if (plan.needsAss) await Bun.write(assPath, buildAss(timeline.captions!));
     if (plan.backgroundList) await Bun.write(backgroundList!.path, plan.backgroundList);
     const run = await runFfmpeg(plan.args, {
       signal: options.signal,
       onProgress: options.onProgress && ((seconds) => options.onProgress!(Math.min(1, seconds / timeline.duration))),
     });
-    await holdTruePeak(outPath, workDir, options.signal);
+    await holdLevels(outPath, workDir, options.signal);
     return { maxRssBytes: run.maxRssBytes };
   } finally {
     await rm(workDir, { recursive: true, force: true });
@@ -42,24 +45,32 @@ export async function renderTimeline(timeline: Timeline, outPath: string, option
 }
 
 /**
- * Measures the encoded file's true peak and, while it is over the promise, re-encodes only its audio
- * under a lower limiter ceiling (from the first encode each time, so the audio is encoded twice at most).
+ * Measures the encoded file and, while its true peak is over the promise or its loudness off the target
+ * (a limiter pulling very peaky audio down costs loudness), re-encodes only its audio: from the first
+ * encode each time, under a ceiling lowered by the overshoot and with the gain moved by the shortfall.
  * Measuring decodes audio only: a fraction of a second per minute of video.
  */
-async function holdTruePeak(outPath: string, workDir: string, signal: AbortSignal | undefined): Promise<void> {
-  let peak = parseTruePeak((await runFfmpeg(measureArgs(outPath), { signal })).stderr);
-  if (peak === undefined || peak <= PROMISED_TRUE_PEAK) return;
+async function holdLevels(outPath: string, workDir: string, signal: AbortSignal | undefined): Promise<void> {
+  let measured = parseMeasure((await runFfmpeg(measureArgs(outPath), { signal })).stderr);
+  const off = (m: typeof measured) => ({
+    peak: m.truePeak !== undefined && m.truePeak > PROMISED_TRUE_PEAK,
+    // Silence and near-silence have no loudness to correct.
+    loudness: m.integrated !== undefined && m.integrated > -60 && Math.abs(m.integrated - TARGET_LUFS) > LOUDNESS_TOLERANCE,
+  });
+  if (!off(measured).peak && !off(measured).loudness) return;
   const first = join(workDir, "first.mp4");
   await copyFile(outPath, first);
   let ceiling = RENDER_CEILING_DB;
-  for (let attempt = 0; attempt < 3 && peak !== undefined && peak > PROMISED_TRUE_PEAK; attempt++) {
-    ceiling = nextCeiling(ceiling, peak);
+  let gain = 0;
+  for (let attempt = 0; attempt < 3 && (off(measured).peak || off(measured).loudness); attempt++) {
+    if (off(measured).peak) ceiling = nextCeiling(ceiling, measured.truePeak!);
+    if (off(measured).loudness) gain += TARGET_LUFS - measured.integrated!;
     const limited = join(workDir, `limited-${attempt}.mp4`);
-    await runFfmpeg(limitAudioArgs(first, limited, ceiling), { signal });
-    peak = parseTruePeak((await runFfmpeg(measureArgs(limited), { signal })).stderr);
+    await runFfmpeg(limitAudioArgs(first, limited, ceiling, gain), { signal });
+    measured = parseMeasure((await runFfmpeg(measureArgs(limited), { signal })).stderr);
     await copyFile(limited, outPath);
   }
-  if (peak === undefined || peak > PROMISED_TRUE_PEAK) throw new RenderError(`the audio's true peak stays at ${peak} dBTP after limiting`);
+  if (off(measured).peak) throw new RenderError(`the audio's true peak stays at ${measured.truePeak} dBTP after limiting`);
 }
 
 /** The background's start offset taken modulo the clip's length (a seek past the end would show nothing). */

@@ -1,11 +1,7 @@
 import type { EncoderSettings } from "./encoder.ts";
 import { planLayers } from "./layers.ts";
-import { oversampledLimiter, RENDER_CEILING_DB } from "./true-peak.ts";
+import { masterFilter, planAudioMix } from "./audio-mix.ts";
 import { FPS, type Timeline, VIDEO_HEIGHT, VIDEO_WIDTH } from "../timeline.ts";
-
-/** Loudness of the finished video: what the platforms normalize to. */
-export const TARGET_LUFS = -14;
-export const TARGET_TRUE_PEAK = -1.5;
 
 const n = (x: number) => (Math.round(x * 1000) / 1000).toString();
 
@@ -44,9 +40,10 @@ export function concatList(path: string, clipSeconds: number, seconds: number): 
  * - Each PNG layer is its own input limited to its window (-loop 1 -t) and shifted with setpts, so it is
  *   decoded once and costs nothing outside its window.
  * - Captions are burnt in by libass from an ASS file.
- * - Narration is mixed at its offsets; music loops, is ducked under speech, and the mix is normalized.
+ * - The tracks are mixed (audio-mix.ts) and brought to the target loudness by `gainDb`, the gain the
+ *   first pass measured (`measureMixArgs`), under an oversampled limiter.
  */
-export function planRender(timeline: Timeline, paths: RenderPaths, encoder: EncoderSettings): RenderPlan {
+export function planRender(timeline: Timeline, paths: RenderPaths, encoder: EncoderSettings, gainDb: number): RenderPlan {
   const D = n(timeline.duration);
   let backgroundList: string | undefined;
   const inputs: string[] = [];
@@ -90,52 +87,9 @@ export function planRender(timeline: Timeline, paths: RenderPaths, encoder: Enco
   }
   filters.push(`[${video}]format=yuv420p[vout]`);
 
-  const narration: string[] = [];
-  const music: string[] = [];
-  const effects: string[] = [];
-  timeline.audio.forEach((track, i) => {
-    if (track.loop) inputs.push("-stream_loop", "-1");
-    inputs.push("-i", track.path);
-    const delay = Math.round(track.start * 1000);
-    const label = `a${i}`;
-    filters.push(
-      `[${index}:a]aresample=48000,aformat=sample_fmts=fltp:channel_layouts=stereo,atrim=duration=${n(timeline.duration - track.start)},adelay=${delay}|${delay},volume=${n(track.volume)}[${label}]`,
-    );
-    (track.kind === "music" ? music : track.kind === "sfx" ? effects : narration).push(label);
-    index++;
-  });
-
-  const mix = (labels: string[], out: string) =>
-    labels.length === 1 ? `[${labels[0]}]anull[${out}]` : `${labels.map((l) => `[${l}]`).join("")}amix=inputs=${labels.length}:normalize=0:duration=longest[${out}]`;
-  let audio: string;
-  if (narration.length > 0 && music.length > 0) {
-    filters.push(mix(narration, "speech"), mix(music, "music"));
-    // Music ducks under speech (sidechain), so narration stays intelligible whatever the music's level.
-    filters.push("[speech]asplit=2[speechmix][speechkey]");
-    filters.push("[music][speechkey]sidechaincompress=threshold=0.02:ratio=10:attack=15:release=350:makeup=1[ducked]");
-    filters.push("[speechmix][ducked]amix=inputs=2:normalize=0:duration=longest[mixed]");
-    audio = "mixed";
-  } else if (narration.length + music.length > 0) {
-    filters.push(mix([...narration, ...music], "mixed"));
-    audio = "mixed";
-  } else if (effects.length > 0) {
-    filters.push(mix(effects.splice(0), "mixed"));
-    audio = "mixed";
-  } else {
-    inputs.push("-f", "lavfi", "-i", "anullsrc=r=48000:cl=stereo");
-    filters.push(`[${index}:a]anull[mixed]`);
-    audio = "mixed";
-  }
-  // Sound effects join after the ducking: they neither duck the music nor get ducked.
-  if (effects.length > 0) {
-    filters.push(mix([audio, ...effects], "withfx"));
-    audio = "withfx";
-  }
-  filters.push(
-    // loudnorm's limiter lets peaks through by a few tenths of a dB in dynamic mode: an oversampled
-    // limiter holds its ceiling. What the AAC encoder adds is checked on the file (renderer.ts).
-    `[${audio}]apad,atrim=duration=${D},loudnorm=I=${TARGET_LUFS}:TP=${TARGET_TRUE_PEAK}:LRA=11,${oversampledLimiter(RENDER_CEILING_DB)},aresample=48000,aformat=sample_fmts=fltp:channel_layouts=stereo[aout]`,
-  );
+  const mix = planAudioMix(timeline, index);
+  inputs.push(...mix.inputs);
+  filters.push(...mix.filters, `[${mix.label}]${masterFilter(gainDb)}[aout]`);
 
   return {
     args: [

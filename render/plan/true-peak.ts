@@ -22,21 +22,32 @@ export function measureArgs(path: string): string[] {
 }
 
 export function parseTruePeak(stderr: string): number | undefined {
-  const summary = stderr.slice(stderr.lastIndexOf("Summary:"));
-  const peak = /Peak:\s+(-?[\d.]+|-inf) dBFS/.exec(summary)?.[1];
-  return peak === undefined ? undefined : peak === "-inf" ? Number.NEGATIVE_INFINITY : Number(peak);
+  return parseMeasure(stderr).truePeak;
 }
+
+/** Integrated loudness (LUFS) and true peak (dBTP) from an ebur128 summary; undefined where absent. */
+export function parseMeasure(stderr: string): { integrated?: number; truePeak?: number } {
+  const summary = stderr.slice(stderr.lastIndexOf("Summary:"));
+  const value = (s: string | undefined) => (s === undefined ? undefined : s === "-inf" ? Number.NEGATIVE_INFINITY : Number(s));
+  return { integrated: value(/I:\s+(-?[\d.]+|-inf) LUFS/.exec(summary)?.[1]), truePeak: value(/Peak:\s+(-?[\d.]+|-inf) dBFS/.exec(summary)?.[1]) };
+}
+
+/** How far the encoded file's loudness may sit from the target before its audio is encoded again. */
+export const LOUDNESS_TOLERANCE = 0.5;
 
 /** The next limiter ceiling: the last one lowered by what the encoded file overshot the target. */
 export function nextCeiling(lastCeilingDb: number, measuredTruePeak: number): number {
   return lastCeilingDb - (measuredTruePeak - CORRECTION_TARGET);
 }
 
-/** Re-encodes only the audio of `input` under a lower ceiling; the picture is copied as it is. */
-export function limitAudioArgs(input: string, output: string, ceilingDb: number): string[] {
+/**
+ * Re-encodes only the audio of `input`, moved by `gainDb` (to win back loudness a lower ceiling took) and
+ * under the ceiling; the picture is copied as it is.
+ */
+export function limitAudioArgs(input: string, output: string, ceilingDb: number, gainDb = 0): string[] {
   return [
     "-i", input, "-map", "0:v?", "-map", "0:a:0", "-c:v", "copy",
-    "-af", `${oversampledLimiter(ceilingDb)},aresample=48000,aformat=sample_fmts=fltp:channel_layouts=stereo`,
+    "-af", `volume=${gainDb.toFixed(2)}dB,${oversampledLimiter(ceilingDb)},aresample=48000,aformat=sample_fmts=fltp:channel_layouts=stereo`,
     "-c:a", "aac", "-b:a", "160k", "-ar", "48000", "-ac", "2", "-movflags", "+faststart", output,
   ];
 }

@@ -25,7 +25,7 @@ const storyLike: Timeline = {
 };
 
 describe("render plan", () => {
-  const { args, needsAss } = planRender(storyLike, paths, libx264Settings("veryfast"));
+  const { args, needsAss } = planRender(storyLike, paths, libx264Settings("veryfast"), 2.5);
   const graph = args[args.indexOf("-filter_complex") + 1]!;
 
   test("the background loops without seeking and is cropped to fill 1080x1920 at 30 fps", () => {
@@ -47,11 +47,12 @@ describe("render plan", () => {
     expect(graph).toContain("subtitles=filename='/work/captions.ass':fontsdir='/fonts'");
   });
 
-  test("narration sits at its offsets; music loops and ducks under it; the mix is normalized to -14 LUFS", () => {
+  test("narration sits at its offsets; music loops and ducks under it; the mix takes the measured gain under a limiter", () => {
     expect(graph).toContain("adelay=4000|4000");
     expect(args.join(" ")).toContain("-stream_loop -1 -i /a/music.mp3");
     expect(graph).toContain("sidechaincompress");
-    expect(graph).toContain("loudnorm=I=-14:TP=-1.5");
+    expect(graph).toContain("volume=2.50dB,aresample=192000");
+    expect(graph).not.toContain("loudnorm");
   });
 
   test("the output is what the platforms take: H.264 High yuv420p, <= 8 Mbps, AAC 48 kHz stereo, faststart, exact length", () => {
@@ -63,21 +64,21 @@ describe("render plan", () => {
   });
 
   test("sound effects are mixed after the ducking, so they never duck the music", () => {
-    const withFx = planRender({ ...storyLike, audio: [...storyLike.audio, { path: "/a/ding.wav", start: 10, volume: 0.8, kind: "sfx" }] }, paths, libx264Settings());
+    const withFx = planRender({ ...storyLike, audio: [...storyLike.audio, { path: "/a/ding.wav", start: 10, volume: 0.8, kind: "sfx" }] }, paths, libx264Settings(), 0);
     const graph = withFx.args[withFx.args.indexOf("-filter_complex") + 1]!;
     expect(graph).toContain("[speech]asplit");
-    expect(graph).toMatch(/\[mixed\]\[a3\]amix=inputs=2/);
+    expect(graph).toContain("[speechmix][ducked][a3]amix=inputs=3");
   });
 
   test("a library loop stored at 1080x1920/30 fps is not scaled", () => {
-    const fitted = planRender({ ...storyLike, background: { kind: "video", path: "/lib/bg.mp4", fitted: true } }, paths, libx264Settings());
+    const fitted = planRender({ ...storyLike, background: { kind: "video", path: "/lib/bg.mp4", fitted: true } }, paths, libx264Settings(), 0);
     const graph = fitted.args[fitted.args.indexOf("-filter_complex") + 1]!;
     expect(graph).toStartWith("[0:v]trim=duration=60");
   });
 
   test("a start offset seeks one concat-demuxer input that repeats the clip until the video is covered (never -ss with -stream_loop)", () => {
     const list = { path: "/work/background.ffconcat", clipSeconds: 20 };
-    const offset = planRender({ ...storyLike, background: { kind: "video", path: "/lib/bg.mp4", fitted: true, startAt: 7 } }, { ...paths, backgroundList: list }, libx264Settings());
+    const offset = planRender({ ...storyLike, background: { kind: "video", path: "/lib/bg.mp4", fitted: true, startAt: 7 } }, { ...paths, backgroundList: list }, libx264Settings(), 0);
     const graph = offset.args[offset.args.indexOf("-filter_complex") + 1]!;
     expect(offset.args.slice(0, 9)).toEqual(["-ss", "7", "-f", "concat", "-safe", "0", "-i", "/work/background.ffconcat", "-itsoffset"]);
     expect(offset.args.filter((a) => a === "-stream_loop")).toHaveLength(1); // the music's
@@ -85,7 +86,7 @@ describe("render plan", () => {
     expect(graph).toContain("[1:v]format=rgba");
     // 67 s from the clip's start: four clips, one spare.
     expect(offset.backgroundList).toBe(["ffconcat version 1.0", ...Array(5).fill("file '/lib/bg.mp4'"), ""].join("\n"));
-    expect(planRender({ ...storyLike, background: { kind: "video", path: "/lib/bg.mp4", startAt: 0 } }, { ...paths, backgroundList: list }, libx264Settings()).backgroundList).toBeUndefined();
+    expect(planRender({ ...storyLike, background: { kind: "video", path: "/lib/bg.mp4", startAt: 0 } }, { ...paths, backgroundList: list }, libx264Settings(), 0).backgroundList).toBeUndefined();
   });
 
   test("a concat list quotes the path and covers a long video over a short clip", () => {
@@ -96,7 +97,7 @@ describe("render plan", () => {
   });
 
   test("a silent timeline still gets an audio track of the same length; NVENC swaps only the encoder", () => {
-    const silent = planRender({ duration: 5, background: { kind: "color", color: "#101010" }, layers: [], audio: [] }, paths, nvencSettings());
+    const silent = planRender({ duration: 5, background: { kind: "color", color: "#101010" }, layers: [], audio: [] }, paths, nvencSettings(), 0);
     const graph = silent.args[silent.args.indexOf("-filter_complex") + 1]!;
     expect(silent.args.join(" ")).toContain("anullsrc=r=48000:cl=stereo");
     expect(graph).toContain("atrim=duration=5");

@@ -6,6 +6,7 @@ import { runFfmpeg } from "../../../render/ffmpeg.ts";
 import { libx264Settings } from "../../../render/plan/encoder.ts";
 import { nextCeiling, parseTruePeak } from "../../../render/plan/true-peak.ts";
 import { renderTimeline } from "../../../render/renderer.ts";
+import { createOfflineNarrator } from "../../../src/narration/providers/offline.ts";
 import { integratedLoudness } from "../../helpers/media.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "true-peak-"));
@@ -37,7 +38,30 @@ describe("true peak of the encoded file", () => {
       { encoder: libx264Settings("ultrafast") },
     );
     const loud = await integratedLoudness(out);
+    console.log(`peaky render: ${loud.lufs} LUFS, ${loud.truePeak} dBTP`);
     expect(loud.truePeak).toBeLessThanOrEqual(-1);
-    expect(Math.abs(loud.lufs + 14)).toBeLessThanOrEqual(1);
+    // The limiter's lost loudness is won back when the audio is encoded again.
+    expect(Math.abs(loud.lufs + 14)).toBeLessThanOrEqual(0.5);
+  }, 180_000);
+
+  test("a two-line chat of a few seconds lands on -14 LUFS too (loudnorm's dynamic mode wandered 1.5-2 LU off on such clips)", async () => {
+    const narrator = createOfflineNarrator();
+    const them = await narrator.narrate({ text: "Did you take the last slice of cake?", voiceId: "EXAVITQu4vr4xnSDxMaL" }, join(dir, "them.wav"));
+    const me = await narrator.narrate({ text: "Define take.", voiceId: "pNInz6obpgDQGcFmaJgB" }, join(dir, "me.wav"));
+    const out = join(dir, "short.mp4");
+    await renderTimeline(
+      {
+        duration: them.duration + me.duration + 0.4,
+        background: { kind: "color", color: "#203040" },
+        layers: [],
+        audio: [{ path: them.audioPath, start: 0, volume: 1, kind: "narration" }, { path: me.audioPath, start: them.duration, volume: 1, kind: "narration" }],
+      },
+      out,
+      { encoder: libx264Settings("ultrafast") },
+    );
+    const loud = await integratedLoudness(out);
+    console.log(`${(them.duration + me.duration + 0.4).toFixed(1)} s chat render: ${loud.lufs} LUFS, ${loud.truePeak} dBTP`);
+    expect(Math.abs(loud.lufs + 14)).toBeLessThanOrEqual(0.5);
+    expect(loud.truePeak).toBeLessThanOrEqual(-1);
   }, 180_000);
 });

@@ -1,0 +1,59 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { runFfmpeg } from "../../../render/ffmpeg.ts";
+import { DUCKING, loudnessGain, measureMixArgs } from "../../../render/plan/audio-mix.ts";
+import { parseMeasure } from "../../../render/plan/true-peak.ts";
+import { readPcm, rms } from "../../helpers/audio.ts";
+
+const dir = mkdtempSync(join(tmpdir(), "audio-mix-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/**
+ * Speech-like bursts: syllables of 180 ms with 60 ms between them, words of three syllables, 250 ms
+ * between words and a 700 ms pause every fourth word, from 1 s to 11 s (-20 dBFS RMS while sounding).
+ */
+const SPEECH_ENVELOPE = "between(t,1,11)*lt(mod(t-1,0.24),0.18)*lt(mod(t-1,0.97),0.72)*lt(mod(t-1,4.6),3.9)";
+
+beforeAll(async () => {
+  await runFfmpeg(["-f", "lavfi", "-i", `aevalsrc='0.14*sin(2*PI*220*t)*sin(2*PI*3*t)*${SPEECH_ENVELOPE}':s=48000:d=12`, "-c:a", "pcm_s16le", join(dir, "speech.wav")]);
+  await runFfmpeg(["-f", "lavfi", "-i", "sine=f=660:r=48000:d=12", "-af", "volume=0.2", "-c:a", "pcm_s16le", join(dir, "music.wav")]);
+}, 60_000);
+
+async function duckedBed(ducking: string): Promise<{ levels: number[]; undisturbed: number }> {
+  const out = join(dir, `bed-${ducking.length}-${ducking.slice(-12)}.wav`);
+  await runFfmpeg(["-i", join(dir, "music.wav"), "-i", join(dir, "speech.wav"), "-filter_complex", `[0:a][1:a]${ducking}[d]`, "-map", "[d]", "-ac", "1", "-c:a", "pcm_s16le", out]);
+  const { samples, rate } = await readPcm(out);
+  const level = (t: number) => 20 * Math.log10(rms(samples, rate, t, t + 0.05));
+  // The bed's level in 50 ms windows while the voice talks (its pauses included), and before it starts.
+  const levels: number[] = [];
+  for (let t = 2; t < 10.9; t += 0.05) levels.push(level(t));
+  return { levels, undisturbed: level(0.5) };
+}
+
+describe("music under speech", () => {
+  test("ducks by 8 dB or more and holds steady through the pauses between words and sentences (no pumping)", async () => {
+    const { levels, undisturbed } = await duckedBed(DUCKING);
+    const swing = Math.max(...levels) - Math.min(...levels);
+    console.log(`ducked bed: ${Math.min(...levels).toFixed(1)} to ${Math.max(...levels).toFixed(1)} dBFS (undisturbed ${undisturbed.toFixed(1)}); swing ${swing.toFixed(1)} dB`);
+    expect(Math.max(...levels)).toBeLessThan(undisturbed - 8);
+    expect(swing).toBeLessThan(4);
+  }, 60_000);
+
+  test("the former fast release pumped: the same speech swings that bed by more than 8 dB", async () => {
+    const { levels } = await duckedBed("sidechaincompress=threshold=0.02:ratio=10:attack=15:release=350:makeup=1");
+    expect(Math.max(...levels) - Math.min(...levels)).toBeGreaterThan(8);
+  }, 60_000);
+});
+
+describe("the loudness pass", () => {
+  test("measures the mix as rendered and gives the gain to -14 LUFS; silence gets none", async () => {
+    const timeline = { duration: 12, background: { kind: "color" as const, color: "#000000" }, layers: [], audio: [{ path: join(dir, "speech.wav"), start: 0, volume: 1, kind: "narration" as const }] };
+    const measured = parseMeasure((await runFfmpeg(measureMixArgs(timeline))).stderr);
+    expect(measured.integrated).toBeLessThan(-14);
+    expect(loudnessGain(measured.integrated)).toBeCloseTo(-14 - measured.integrated!, 5);
+    const silent = parseMeasure((await runFfmpeg(measureMixArgs({ ...timeline, audio: [] }))).stderr);
+    expect(loudnessGain(silent.integrated)).toBe(0);
+  }, 60_000);
+});
