@@ -7,11 +7,11 @@ import { parseSync } from "subtitle";
 // @ts-expect-error webvtt-parser ships no types
 import { WebVTTParser } from "webvtt-parser";
 import { findAccountVideo } from "../../db/repos/videos.ts";
+import { runFfmpeg } from "../../render/ffmpeg.ts";
 import { COMPANION_FILES } from "../../render/companions.ts";
 import { redditStory } from "../../src/templates/reddit-story/index.ts";
 import { startWebhookReceiver } from "../fakes/webhook-receiver.ts";
 import { readEventStream } from "../helpers/event-stream.ts";
-import { libraryBackground } from "../helpers/media.ts";
 import { useService } from "../helpers/harness.ts";
 import { storyBody } from "../helpers/videos.ts";
 
@@ -19,6 +19,14 @@ const receivers: ReturnType<typeof startWebhookReceiver>[] = [];
 afterEach(() => {
   for (const r of receivers.splice(0)) r.stop();
 });
+
+/** A 2 s background of the test's own in DATA_DIR's library, so the render needs no generated footage; its asset id. */
+async function ownBackground(dataDir: string): Promise<string> {
+  const dir = join(dataDir, "library", "backgrounds", "minecraft");
+  mkdirSync(dir, { recursive: true });
+  await runFfmpeg(["-f", "lavfi", "-i", "color=c=#335577:s=1080x1920:r=30:d=2", "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", join(dir, "files-clip.mp4")]);
+  return "bg_minecraft_files-clip";
+}
 
 /** Where the stills of the last run are kept for a person to look at. */
 const LOOK_DIR = join(tmpdir(), "shortvid-video-files");
@@ -39,7 +47,7 @@ describe("files made with every video", () => {
     receivers.push(receiver);
     const { apiKey, accountId } = await svc().createAccount();
     // The test's own background: the render needs no generated footage.
-    const background = await libraryBackground(svc().dataDir);
+    const background = await ownBackground(svc().dataDir);
     const body = storyBody({ webhookUrl: receiver.url() }, { backgroundVideoAssetId: background });
     const created = (await (await svc().request("/v1/videos", { method: "POST", key: apiKey, json: body })).json()) as any;
 
