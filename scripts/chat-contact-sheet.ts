@@ -1,15 +1,19 @@
 /**
- * Draws one chat frame per platform and theme, exactly as videos draw them (the same planner and SVG),
- * over a frame of a generated background, into docs/chat-platforms.png.
+ * Draws one chat frame per platform and theme, exactly as videos draw them (the same planner, SVG and
+ * place on the frame), over a frame of a generated background, with the platforms' safe area dashed
+ * (render/safe-area.ts), into docs/chat-platforms.png; the last row shows a reply popping in and the
+ * typing dots, two frames of each strip.
  * Run: bun scripts/chat-contact-sheet.ts (after scripts/setup.sh generated the media).
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import sharp from "sharp";
+import sharp, { type OverlayOptions } from "sharp";
 import { runFfmpeg } from "../render/ffmpeg.ts";
+import { SAFE_AREA } from "../render/safe-area.ts";
 import { generatedMediaDir } from "../render/media/generated-dir.ts";
 import { loadConfig } from "../src/config.ts";
+import { newestRowStrip } from "../src/templates/fake-text-message/chat-motion.ts";
 import { chatScreenSvg } from "../src/templates/fake-text-message/chat-screen.ts";
 import { chatStyle } from "../src/templates/fake-text-message/chat-styles.ts";
 import { planConversation } from "../src/templates/fake-text-message/conversation.ts";
@@ -27,25 +31,39 @@ const inputs = withDefaults(fakeTextMessage, fakeTextMessage.examples.full);
 inputs.messages.push({ sender: "me", text: "ok now I'm scared, coming over", receipt: "Delivered" });
 const plan = planConversation(inputs, inputs.messages.map(() => 1.5));
 const rows = plan.states.at(-1)!.rows;
+const safeArea = Buffer.from(
+  `<svg xmlns="http://www.w3.org/2000/svg" width="1080" height="1920"><rect x="${SAFE_AREA.left}" y="${SAFE_AREA.top}" width="${SAFE_AREA.right - SAFE_AREA.left}" height="${SAFE_AREA.bottom - SAFE_AREA.top}" fill="none" stroke="#ffdd00" stroke-width="4" stroke-dasharray="18 12"/></svg>`,
+);
 const tiles: Buffer[] = [];
 const labels: string[] = [];
+const tile = async (layers: OverlayOptions[]) => {
+  const frame = await sharp(backgroundFrame).composite([...layers, { input: safeArea, left: 0, top: 0 }]).png().toBuffer();
+  return sharp(frame).resize(360, 640).png().toBuffer();
+};
 for (const platform of ["imessage", "whatsapp", "instagram", "tinder"] as const) {
   for (const theme of ["dark", "light"] as const) {
     const screen = { ...chatScreenOf({ ...inputs, platform, theme, layout: { ...inputs.layout, cardWidthPct: 80 } }, { avatar: null, images: {} }), ...chatStyle(platform, theme) };
     const card = chatScreenSvg(screen, rows);
-    const frame = await sharp(backgroundFrame)
-      .composite([{ input: Buffer.from(card.svg), left: Math.round((1080 - card.width) / 2), top: CARD_TOP }])
-      .png()
-      .toBuffer();
-    tiles.push(await sharp(frame).resize(360, 640).png().toBuffer());
+    tiles.push(await tile([{ input: Buffer.from(card.svg), left: screen.x, top: CARD_TOP }]));
     labels.push(`${platform} ${theme}`);
   }
+}
+// A reply popping in (frames 1 and 4 of its strip) and the typing dots (two frames of their cycle).
+const screen = chatScreenOf({ ...inputs, platform: "imessage", theme: "dark", layout: { ...inputs.layout, cardWidthPct: 80 } }, { avatar: null, images: {} });
+const moments: [string, number][] = [["pop", 0], ["pop", 3], ["typing", 0], ["typing", 4]];
+for (const [kind, k] of moments) {
+  const state = kind === "pop" ? plan.states.at(-1)! : plan.states.find((s) => s.rows.at(-1)?.kind === "typing")!;
+  const card = chatScreenSvg(screen, state.rows);
+  const strip = newestRowStrip(card.newest!);
+  const frame = await sharp(Buffer.from(strip.svg)).extract({ left: 0, top: k * strip.height, width: strip.width, height: strip.height }).png().toBuffer();
+  tiles.push(await tile([{ input: Buffer.from(card.svg), left: screen.x, top: CARD_TOP }, { input: frame, left: screen.x + strip.x, top: CARD_TOP + strip.y }]));
+  labels.push(kind === "pop" ? `reply pops in, frame ${k + 1}` : `typing dots, frame ${k + 1}`);
 }
 const label = (text: string, x: number, y: number) =>
   `<text x="${x + 180}" y="${y + 672}" font-family="Inter, sans-serif" font-size="24" font-weight="600" fill="#ffffff" text-anchor="middle">${text}</text>`;
 const columns = 4;
 const width = columns * 360;
-const height = 2 * 690;
+const height = Math.ceil(tiles.length / columns) * 690;
 const svgLabels = labels.map((l, i) => label(l, (i % columns) * 360, Math.floor(i / columns) * 690)).join("");
 const sheet = await sharp({ create: { width, height, channels: 3, background: "#111111" } })
   .composite([

@@ -27,7 +27,7 @@ function cardDifference(a: Uint8Array, b: Uint8Array): number {
   const row = 1080 * 3;
   let sum = 0;
   let n = 0;
-  for (let y = CARD_TOP + 20; y < CARD_TOP + 1250; y += 2) {
+  for (let y = CARD_TOP + 20; y < CARD_TOP + 1180; y += 2) {
     for (let x = 140 * 3; x < 940 * 3; x += 3) {
       if (Math.abs(a[y * row + x]! - b[y * row + x]!) > 40) sum++;
       n++;
@@ -97,8 +97,8 @@ describe(`fake_text_message end to end (${DATABASE_KINDS[0]})`, () => {
     const row = (await svc().database.db.select().from(videos).where(eq(videos.id, video.id)))[0]!;
     expect(Math.abs(Number(format.duration) - row.durationSeconds!)).toBeLessThan(0.1);
 
-    // Message 4 appears exactly at cutAtMs: the card changes between the frame before and that frame,
-    // and not between that frame and the next ones.
+    // Message 4 appears exactly at cutAtMs: the card changes between the frame before and that frame;
+    // the bubble pops in over six frames, then the card holds still.
     expect(Number.isInteger(video.cutAtMs)).toBe(true);
     const at = video.cutAtMs / 1000;
     const frame = 1 / 30;
@@ -106,10 +106,12 @@ describe(`fake_text_message end to end (${DATABASE_KINDS[0]})`, () => {
     // Seeks land on the first frame at or after the time asked, so ask a little before each frame.
     const before = await frameAt(mp4, at - 1.4 * frame, scratch);
     const first = await frameAt(mp4, at - 0.4 * frame, scratch);
-    const later = await frameAt(mp4, at + 1.6 * frame, scratch);
+    const settled = await frameAt(mp4, at + 6.6 * frame, scratch);
+    const later = await frameAt(mp4, at + 8.6 * frame, scratch);
     // A new bubble changes a few thousand of the card's pixels; an unchanged card changes none.
     expect(cardDifference(before, first)).toBeGreaterThan(0.002);
-    expect(cardDifference(first, later)).toBeLessThan(0.0002);
+    expect(cardDifference(first, settled)).toBeGreaterThan(0.002);
+    expect(cardDifference(settled, later)).toBeLessThan(0.0002);
   }, 200_000);
 
   test("emoji-only replies from either side are shown for a beat, unvoiced, and the video renders", async () => {

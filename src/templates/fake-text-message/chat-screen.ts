@@ -1,4 +1,6 @@
 import { escapeXml, lineAnchor, textWidth, wrapToWidth } from "../svg-text.ts";
+import { SAFE_AREA } from "../../../render/safe-area.ts";
+import { hasEmoji, svgTextLine } from "../svg-emoji.ts";
 import type { ChatStyle, Platform } from "./chat-styles.ts";
 import type { ChatRow, Sender } from "./conversation.ts";
 
@@ -14,6 +16,8 @@ export interface ChatScreen {
   style: ChatStyle;
   /** Card width in pixels; every size follows from it. */
   width: number;
+  /** Where the card's left edge sits in the video frame: bubbles keep inside the platforms' safe area. */
+  x: number;
   /** The card never grows past this; `full` cards always have it. */
   maxHeight: number;
   cardHeight: "fit" | "full";
@@ -31,28 +35,46 @@ interface Metrics {
   bubblePadX: number;
   bubblePadY: number;
   lineHeight: number;
+  /** The bubbles' column, in card pixels: left-hand bubbles start at `left`, right-hand ones end at `right`. */
+  column: { left: number; right: number };
   maxBubble: number;
 }
 
-function metricsOf(width: number): Metrics {
-  const font = width * 0.044;
+/**
+ * Text is 5.8% of the card's width: 50 px on the default card (80% of the frame), what a phone shows at
+ * arm's length in the genre's top videos (the old 4.4%, 38 px, read small).
+ */
+export const FONT_OF_WIDTH = 0.058;
+
+function metricsOf(screen: Pick<ChatScreen, "width" | "x">): Metrics {
+  const { width } = screen;
+  const font = width * FONT_OF_WIDTH;
+  const padX = width * 0.035;
+  // Inside the card, and inside the safe area where the card runs under the platforms' buttons, tails included.
+  const tail = font * 0.5;
+  const column = { left: Math.max(padX, SAFE_AREA.left - screen.x + tail), right: Math.min(width - padX, SAFE_AREA.right - screen.x - tail) };
   return {
     font,
     header: width * 0.205,
     composer: width * 0.14,
-    padX: width * 0.035,
+    padX,
     padTop: font * 0.8,
     bubblePadX: font * 0.62,
     bubblePadY: font * 0.4,
     lineHeight: font * 1.28,
-    maxBubble: width * 0.72,
+    column,
+    maxBubble: (column.right - column.left) * 0.8,
   };
 }
 
+/** A row's place in the conversation, and the box its drawing covers (card pixels, the tail and receipt included). */
 interface Placed {
   y: number;
   height: number;
-  svg(y: number): string;
+  kind: ChatRow["kind"];
+  box?: { x: number; width: number; height: number; anchor: "left" | "right" };
+  /** `phase` (0-1): where the typing dots are in their cycle. */
+  svg(y: number, phase?: number): string;
 }
 
 const px = (n: number) => Math.round(n * 10) / 10;
@@ -89,15 +111,16 @@ function placeRows(screen: ChatScreen, rows: ChatRow[], m: Metrics): Placed[] {
     if (row.kind === "label") {
       const size = m.font * 0.7;
       const height = size * 2.2;
-      const text = escapeXml(row.text);
       const pill = row.style === "gap" && style.label.pill;
       const pillWidth = textWidth(row.text, size) + size * 1.6;
+      const mid = (m.column.left + m.column.right) / 2;
       placed.push({
         y,
         height,
+        kind: "label",
         svg: (top) =>
-          (pill ? `<rect x="${px((width - pillWidth) / 2)}" y="${px(top + size * 0.3)}" width="${px(pillWidth)}" height="${px(size * 1.6)}" rx="${px(size * 0.5)}" fill="${style.label.pill}"/>` : "") +
-          `<text x="${px(width / 2)}" y="${px(top + size * 1.45)}" font-size="${px(size)}" font-weight="${row.style === "gap" ? 600 : 500}" fill="${style.label.text}" text-anchor="middle">${text}</text>`,
+          (pill ? `<rect x="${px(mid - pillWidth / 2)}" y="${px(top + size * 0.3)}" width="${px(pillWidth)}" height="${px(size * 1.6)}" rx="${px(size * 0.5)}" fill="${style.label.pill}"/>` : "") +
+          svgTextLine(row.text, { x: mid, y: top + size * 1.45, size, anchor: "middle", attrs: ` font-weight="${row.style === "gap" ? 600 : 500}" fill="${style.label.text}"`, font: { family: style.font, weight: row.style === "gap" ? 600 : 500 } }),
       });
       y += height;
       return;
@@ -112,12 +135,19 @@ function placeRows(screen: ChatScreen, rows: ChatRow[], m: Metrics): Placed[] {
     const withTail = style.bubble.tail === "imessage" ? endsRun : style.bubble.tail === "whatsapp" ? startsRun : false;
     let w: number;
     let h: number;
-    let inner: (x: number, top: number) => string;
+    let inner: (x: number, top: number, phase?: number) => string;
     if (row.kind === "typing") {
       w = m.font * 2.9;
       h = m.font * 1.9;
-      inner = (x, top) =>
-        [0, 1, 2].map((d) => `<circle cx="${px(x + m.font * (0.85 + d * 0.6))}" cy="${px(top + h / 2)}" r="${px(m.font * 0.2)}" fill="${style.typingDot}" opacity="${[0.5, 0.75, 1][d]}"/>`).join("");
+      inner = (x, top, phase) =>
+        [0, 1, 2]
+          .map((d) => {
+            // A wave runs through the dots: each brightens and lifts in turn, a third of a cycle apart.
+            const lift = phase === undefined ? [0.5, 0.75, 1][d]! : Math.max(0, Math.cos(2 * Math.PI * (phase - d / 3))) ** 2;
+            const dy = phase === undefined ? 0 : -lift * m.font * 0.12;
+            return `<circle cx="${px(x + m.font * (0.85 + d * 0.6))}" cy="${px(top + h / 2 + dy)}" r="${px(m.font * 0.2)}" fill="${style.typingDot}" opacity="${px(0.35 + 0.65 * lift)}"/>`;
+          })
+          .join("");
     } else if (row.imageAssetId) {
       const image = screen.images[row.imageAssetId];
       w = width * 0.58;
@@ -137,23 +167,34 @@ function placeRows(screen: ChatScreen, rows: ChatRow[], m: Metrics): Placed[] {
           .map((l, li) => {
             // The message's direction decides every line's: an Arabic or Hebrew message runs from the bubble's right edge.
             const anchor = lineAnchor(row.text ?? "", x + m.bubblePadX, x + w - m.bubblePadX);
-            return `<text x="${px(anchor.x)}" y="${px(top + m.bubblePadY + li * m.lineHeight + m.font * 0.98)}" font-size="${px(m.font)}" fill="${textColor}"${anchor.attrs}>${escapeXml(l)}</text>`;
+            const y = top + m.bubblePadY + li * m.lineHeight + m.font * 0.98;
+            return svgTextLine(l, { x: anchor.x, y, size: m.font, font: { family: style.font }, attrs: ` fill="${textColor}"${anchor.attrs}`, direction: anchor.attrs.includes("rtl") ? "rtl" : "ltr" });
           })
           .join("");
     }
-    const x = sender === "me" ? width - m.padX - w : m.padX;
+    const x = sender === "me" ? m.column.right - w : m.column.left;
     const receiptSize = m.font * 0.66;
     const receiptHeight = row.kind === "message" && row.receipt ? receiptSize * 1.7 : 0;
     const isImage = row.kind === "message" && row.imageAssetId !== undefined;
+    const reach = withTail && !isImage ? m.font * 0.5 : 2;
     placed.push({
       y,
       height: h + receiptHeight,
-      svg: (top) =>
+      kind: row.kind,
+      box: { x: x - reach, width: w + 2 * reach, height: h + receiptHeight + m.font * 0.1, anchor: sender === "me" ? "right" : "left" },
+      svg: (top, phase) =>
         (isImage ? "" : `<rect x="${px(x)}" y="${px(top)}" width="${px(w)}" height="${px(h)}" rx="${px(Math.min(r, h / 2))}" fill="${fill}"${border}/>`) +
         (withTail && !isImage ? tail(style, sender, x, top, w, h, m.font, fill) : "") +
-        inner(x, top) +
+        inner(x, top, phase) +
         (receiptHeight > 0 && row.kind === "message"
-          ? `<text x="${px(sender === "me" ? x + w - m.font * 0.2 : x + m.font * 0.2)}" y="${px(top + h + receiptSize * 1.3)}" font-size="${px(receiptSize)}" font-weight="500" fill="${style.receipt}" text-anchor="${sender === "me" ? "end" : "start"}">${escapeXml(row.receipt!)}</text>`
+          ? svgTextLine(row.receipt!, {
+              x: sender === "me" ? x + w - m.font * 0.2 : x + m.font * 0.2,
+              y: top + h + receiptSize * 1.3,
+              size: receiptSize,
+              anchor: sender === "me" ? "end" : "start",
+              attrs: ` font-weight="500" fill="${style.receipt}"`,
+              font: { family: style.font, weight: 500 },
+            })
           : ""),
     });
     y += h + receiptHeight;
@@ -161,10 +202,11 @@ function placeRows(screen: ChatScreen, rows: ChatRow[], m: Metrics): Placed[] {
   return placed;
 }
 
+/** The first letters of the first and last words that have one ("Mom 💕" is "M", an emoji is no initial). */
 function initials(name: string): string {
-  const parts = name.trim().split(/\s+/).filter(Boolean);
+  const parts = name.trim().split(/\s+/).flatMap((p) => p.match(/[\p{L}\p{N}]/u) ?? []);
   const letters = parts.length > 1 ? [parts[0]!, parts.at(-1)!] : parts.slice(0, 1);
-  return letters.map((p) => [...p][0]!.toUpperCase()).join("");
+  return letters.map((c) => c.toUpperCase()).join("");
 }
 
 function avatarSvg(screen: ChatScreen, cx: number, cy: number, radius: number): string {
@@ -188,14 +230,16 @@ function headerSvg(screen: ChatScreen, m: Metrics): string {
     content =
       `<path d="M${px(m.padX + m.font * 0.5)} ${px(m.header * 0.3)} l${px(-m.font * 0.45)} ${px(m.font * 0.45)} l${px(m.font * 0.45)} ${px(m.font * 0.45)}" stroke="${h.accent}" stroke-width="${px(m.font * 0.13)}" fill="none" stroke-linecap="round" stroke-linejoin="round"/>` +
       avatarSvg(screen, width / 2, m.header * 0.38, r) +
-      `<text x="${px(width / 2)}" y="${px(m.header * 0.84)}" font-size="${px(m.font * 0.68)}" font-weight="500" fill="${h.text}" text-anchor="middle">${name} <tspan fill="${h.sub}">&#x203A;</tspan></text>`;
+      (hasEmoji(screen.contactName)
+        ? svgTextLine(screen.contactName, { x: width / 2, y: m.header * 0.84, size: m.font * 0.68, anchor: "middle", attrs: ` font-weight="500" fill="${h.text}"`, font: { family: style.font, weight: 500 } })
+        : `<text x="${px(width / 2)}" y="${px(m.header * 0.84)}" font-size="${px(m.font * 0.68)}" font-weight="500" fill="${h.text}" text-anchor="middle">${name} <tspan fill="${h.sub}">&#x203A;</tspan></text>`);
   } else {
     const r = m.header * 0.24;
     const ax = m.padX + m.font * 1.4 + r;
     content =
       `<path d="M${px(m.padX + m.font * 0.9)} ${px(m.header / 2 - m.font * 0.45)} l${px(-m.font * 0.45)} ${px(m.font * 0.45)} l${px(m.font * 0.45)} ${px(m.font * 0.45)}" stroke="${h.accent === "#ffffff" ? "#ffffff" : h.text}" stroke-width="${px(m.font * 0.13)}" fill="none" stroke-linecap="round" stroke-linejoin="round"/>` +
       avatarSvg(screen, ax, m.header / 2, r) +
-      `<text x="${px(ax + r + m.font * 0.55)}" y="${px(m.header / 2 - (h.status ? m.font * 0.05 : -m.font * 0.35))}" font-size="${px(m.font * 0.9)}" font-weight="600" fill="${h.text}">${name}</text>` +
+      svgTextLine(screen.contactName, { x: ax + r + m.font * 0.55, y: m.header / 2 - (h.status ? m.font * 0.05 : -m.font * 0.35), size: m.font * 0.9, attrs: ` font-weight="600" fill="${h.text}"`, font: { family: style.font, weight: 600 } }) +
       (h.status ? `<text x="${px(ax + r + m.font * 0.55)}" y="${px(m.header / 2 + m.font * 0.85)}" font-size="${px(m.font * 0.62)}" fill="${h.sub}">${escapeXml(h.status)}</text>` : "") +
       // Call and video icons, drawn as plain shapes.
       `<rect x="${px(width - m.padX - m.font * 3.6)}" y="${px(m.header / 2 - m.font * 0.38)}" width="${px(m.font * 0.95)}" height="${px(m.font * 0.76)}" rx="${px(m.font * 0.15)}" fill="none" stroke="${h.text}" stroke-width="${px(m.font * 0.09)}"/>` +
@@ -233,11 +277,30 @@ function cardHeight(screen: ChatScreen, m: Metrics, content: number): number {
 }
 
 /**
+ * The newest row (a message or the typing bubble) when it is wholly in view: what a layer over the card
+ * needs to redraw its part of the card with the row changed (popping in, or its dots moving).
+ */
+export interface NewestRow {
+  kind: "message" | "typing";
+  /** Card pixels: the bubble with its tail and receipt. */
+  box: { x: number; y: number; width: number; height: number };
+  /** The side of the bottom corner it grows from: its sender's. */
+  anchor: "left" | "right";
+  /** The row's elements at their place on the card (`phase`: the typing dots' place in their cycle, 0-1). */
+  svg(phase?: number): string;
+  /** The conversation as the card draws it (background, wallpaper, the other rows) with `row` in place of the newest. */
+  scene(row: string): string;
+  /** The card's definitions (clips, gradients, patterns) and its font. */
+  defs: string;
+  font: string;
+}
+
+/**
  * One state of the chat as an SVG card: header, the conversation (scrolled so the newest row sits
  * above the composer when it overflows) and the composer. Pure: the same rows always give the same SVG.
  */
-export function chatScreenSvg(screen: ChatScreen, rows: ChatRow[]): { svg: string; width: number; height: number } {
-  const m = metricsOf(screen.width);
+export function chatScreenSvg(screen: ChatScreen, rows: ChatRow[]): { svg: string; width: number; height: number; newest?: NewestRow } {
+  const m = metricsOf(screen);
   const { style, width } = screen;
   const placed = placeRows(screen, rows, m);
   const content = (placed.at(-1) ? placed.at(-1)!.y + placed.at(-1)!.height : 0) + m.padTop;
@@ -259,16 +322,26 @@ export function chatScreenSvg(screen: ChatScreen, rows: ChatRow[]): { svg: strin
       ? `<pattern id="wallpaper" width="${px(m.font * 3)}" height="${px(m.font * 3)}" patternUnits="userSpaceOnUse"><circle cx="${px(m.font * 0.7)}" cy="${px(m.font * 0.7)}" r="${px(m.font * 0.18)}" fill="${style.wallpaper}"/><path d="M${px(m.font * 1.8)} ${px(m.font * 2)} l${px(m.font * 0.5)} ${px(-m.font * 0.5)}" stroke="${style.wallpaper}" stroke-width="${px(m.font * 0.1)}"/></pattern>`
       : "") +
     `</defs>`;
-  const body = visible.map((p) => p.svg(bodyTop + p.y - scroll)).join("");
+  const backdrop =
+    `<rect y="${px(bodyTop)}" width="${width}" height="${px(bodyHeight)}" fill="${style.background}"/>` +
+    (style.wallpaper ? `<rect y="${px(bodyTop)}" width="${width}" height="${px(bodyHeight)}" fill="url(#wallpaper)"/>` : "");
+  const last = placed.at(-1);
+  const rowSvg = (p: Placed) => p.svg(bodyTop + p.y - scroll);
+  const others = visible.filter((p) => p !== last).map(rowSvg).join("");
+  const scene = (row: string) => `<g clip-path="url(#body)">${backdrop}${others}${row}</g>`;
+  const lastTop = last ? bodyTop + last.y - scroll : 0;
+  const newest: NewestRow | undefined =
+    last?.box && (last.kind === "message" || last.kind === "typing") && lastTop >= bodyTop && lastTop + last.box.height <= bodyTop + bodyHeight
+      ? { kind: last.kind, box: { x: last.box.x, y: lastTop, width: last.box.width, height: last.box.height }, anchor: last.box.anchor, svg: (phase) => last.svg(lastTop, phase), scene, defs, font: style.font }
+      : undefined;
   const svg =
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" font-family="${style.font}">` +
     defs +
     `<g clip-path="url(#card)">` +
     `<rect width="${width}" height="${height}" fill="${style.background}"/>` +
-    (style.wallpaper ? `<rect y="${px(bodyTop)}" width="${width}" height="${px(bodyHeight)}" fill="url(#wallpaper)"/>` : "") +
-    `<g clip-path="url(#body)">${body}</g>` +
+    scene(last && visible.includes(last) ? rowSvg(last) : "") +
     headerSvg(screen, m) +
     composerSvg(screen, m, height - m.composer) +
     `</g></svg>`;
-  return { svg, width, height };
+  return { svg, width, height, newest };
 }

@@ -52,6 +52,7 @@ export const MIN_TYPING_SECONDS = 0.8;
 export const UNSPOKEN_HOLD_SECONDS = 1;
 /** The shortest a message stays before the next one, even with a very short clip. */
 const MIN_HOLD_SECONDS = 0.6;
+/** The last message stays this long after its clip when no end card follows: the video ends on the chat. */
 const TAIL_SECONDS = 0.4;
 
 /** Typing lasts at least 800 ms, a little longer for a longer message, at most 1.6 s. */
@@ -106,12 +107,9 @@ export function planConversation(inputs: ConversationInputs, clipSeconds: readon
     t = onFrame(t + hold);
   });
   const chatEnd = t;
-  let endCard: Window | undefined;
-  if (inputs.endCard) {
-    endCard = { start: chatEnd, end: onFrame(chatEnd + inputs.endCard.seconds) };
-    t = endCard.end;
-  }
-  const duration = onFrame(t + TAIL_SECONDS);
+  // The video ends on a designed frame: the end card to the last frame, or the chat held a beat.
+  const duration = inputs.endCard ? onFrame(chatEnd + inputs.endCard.seconds) : onFrame(chatEnd + TAIL_SECONDS);
+  const endCard: Window | undefined = inputs.endCard ? { start: chatEnd, end: duration } : undefined;
   // The chat stays until the end card replaces it, or to the end of the video.
   states.at(-1)!.end = endCard ? chatEnd : duration;
 

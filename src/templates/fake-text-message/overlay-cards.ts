@@ -1,10 +1,12 @@
-import { VIDEO_WIDTH } from "../../../render/timeline.ts";
-import { escapeXml, wrapToWidth } from "../svg-text.ts";
+import { SAFE_WIDTH } from "../../../render/safe-area.ts";
+import { svgTextLine } from "../svg-emoji.ts";
+import { wrapToWidth } from "../svg-text.ts";
 
 /** Cards over the background around the chat: the hook before it, captions beside it, the end card after it. */
 
 const FONT = "Inter, 'Noto Color Emoji', 'DejaVu Sans', sans-serif";
-const MAX_WIDTH = 940;
+/** As wide as the platforms' safe area: placed in it, no word of a card hides under their buttons. */
+const MAX_WIDTH = SAFE_WIDTH;
 
 export interface Card {
   svg: string;
@@ -19,7 +21,7 @@ export function hookCardSvg(text: string): Card {
   const lineHeight = size * 1.25;
   const height = Math.round(lines.length * lineHeight + 2 * 48);
   const body = lines
-    .map((l, i) => `<text x="${MAX_WIDTH / 2}" y="${Math.round(48 + i * lineHeight + size * 0.95)}" font-size="${size}" font-weight="800" fill="#111111" text-anchor="middle">${escapeXml(l)}</text>`)
+    .map((l, i) => svgTextLine(l, { x: MAX_WIDTH / 2, y: Math.round(48 + i * lineHeight + size * 0.95), size, anchor: "middle", attrs: ` font-weight="800" fill="#111111"`, font: { family: FONT, weight: 800 } }))
     .join("");
   return {
     svg: `<svg xmlns="http://www.w3.org/2000/svg" width="${MAX_WIDTH}" height="${height}" font-family="${FONT}"><rect width="${MAX_WIDTH}" height="${height}" rx="36" fill="#ffffff"/>${body}</svg>`,
@@ -37,7 +39,14 @@ export function captionCardSvg(text: string): Card {
   const body = lines
     .map(
       (l, i) =>
-        `<text x="${MAX_WIDTH / 2}" y="${Math.round(10 + i * lineHeight + size * 0.95)}" font-size="${size}" font-weight="800" fill="#ffffff" stroke="#000000" stroke-width="9" stroke-linejoin="round" paint-order="stroke" text-anchor="middle">${escapeXml(l)}</text>`,
+        svgTextLine(l, {
+          x: MAX_WIDTH / 2,
+          y: Math.round(10 + i * lineHeight + size * 0.95),
+          size,
+          anchor: "middle",
+          attrs: ` font-weight="800" fill="#ffffff" stroke="#000000" stroke-width="9" stroke-linejoin="round" paint-order="stroke"`,
+          font: { family: FONT, weight: 800 },
+        }),
     )
     .join("");
   return { svg: `<svg xmlns="http://www.w3.org/2000/svg" width="${MAX_WIDTH}" height="${height}" font-family="${FONT}">${body}</svg>`, width: MAX_WIDTH, height };
@@ -53,12 +62,12 @@ export function endCardSvg(line1: string, line2: string | undefined): Card {
   let y = 64;
   const parts: string[] = [];
   for (const l of first) {
-    parts.push(`<text x="${MAX_WIDTH / 2}" y="${Math.round(y + big * 0.95)}" font-size="${big}" font-weight="800" fill="#ffffff" text-anchor="middle">${escapeXml(l)}</text>`);
+    parts.push(svgTextLine(l, { x: MAX_WIDTH / 2, y: Math.round(y + big * 0.95), size: big, anchor: "middle", attrs: ` font-weight="800" fill="#ffffff"`, font: { family: FONT, weight: 800 } }));
     y += big * 1.2;
   }
   y += 24;
   for (const l of second) {
-    parts.push(`<text x="${MAX_WIDTH / 2}" y="${Math.round(y + small * 0.95)}" font-size="${small}" font-weight="500" fill="#d0d0d0" text-anchor="middle">${escapeXml(l)}</text>`);
+    parts.push(svgTextLine(l, { x: MAX_WIDTH / 2, y: Math.round(y + small * 0.95), size: small, anchor: "middle", attrs: ` font-weight="500" fill="#d0d0d0"`, font: { family: FONT, weight: 500 } }));
     y += small * 1.3;
   }
   return {
@@ -67,5 +76,3 @@ export function endCardSvg(line1: string, line2: string | undefined): Card {
     height,
   };
 }
-
-export const centeredX = (width: number) => Math.round((VIDEO_WIDTH - width) / 2);

@@ -1,17 +1,19 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { type ImageLayer, type Timeline, VIDEO_HEIGHT } from "../../../render/timeline.ts";
+import { SAFE_AREA, safeCardX } from "../../../render/safe-area.ts";
+import { type ImageLayer, type LayerMotion, type Timeline, VIDEO_HEIGHT } from "../../../render/timeline.ts";
 import { CHARS_PER_SECOND } from "../../billing/charges.ts";
 import { detectMessageLanguages } from "../../narration/language-detect.ts";
 import { isSpeakable, narrateLines } from "../../narration/narrator.ts";
 import { type PreparedMedia, prepareMedia } from "../media-choice.ts";
 import { StageFailure } from "../production.ts";
 import type { DurationEstimate, NarrationUsage, PreRenderStage, ProductionContext } from "../template.ts";
+import { newestRowStrip } from "./chat-motion.ts";
 import { type ChatImage, type ChatScreen, chatScreenSvg } from "./chat-screen.ts";
 import { chatStyle } from "./chat-styles.ts";
 import { type ConversationPlan, GAP_LABEL_SECONDS, IMAGE_HOLD_SECONDS, MIN_TYPING_SECONDS, planConversation, UNSPOKEN_HOLD_SECONDS } from "./conversation.ts";
 import { type FakeTextMessageInputs, PACING_MS } from "./inputs.ts";
-import { type Card, captionCardSvg, centeredX, endCardSvg, hookCardSvg } from "./overlay-cards.ts";
+import { type Card, captionCardSvg, endCardSvg, hookCardSvg } from "./overlay-cards.ts";
 
 interface ImageFile {
   path: string;
@@ -29,9 +31,12 @@ export interface ChatVoices {
   clips: ({ audioPath: string; duration: number; language?: string } | null)[];
 }
 
-/** Where the card sits: room above it for a caption, below it for another and for the platforms' UI. */
+/**
+ * Where the card sits: room above it for a caption; it never reaches below the platforms' safe area, so the
+ * newest message (just above the composer) is never under their captions and buttons.
+ */
 export const CARD_TOP = 300;
-const CARD_MAX_HEIGHT = VIDEO_HEIGHT - CARD_TOP - 330;
+const CARD_MAX_HEIGHT = SAFE_AREA.bottom - CARD_TOP;
 const CAPTION_GAP = 36;
 
 async function findImages(ctx: ProductionContext<FakeTextMessageInputs>, inputs: FakeTextMessageInputs): Promise<Pick<ChatMedia, "avatar" | "images">> {
@@ -55,10 +60,12 @@ const dataUri = (file: ImageFile): ChatImage => ({ href: `data:image/jpeg;base64
 /** The chat screen every frame is drawn from. */
 export function chatScreenOf(inputs: Pick<FakeTextMessageInputs, "platform" | "theme" | "layout" | "contact">, media: Pick<ChatMedia, "avatar" | "images">): ChatScreen {
   const { platform, style } = chatStyle(inputs.platform, inputs.theme);
+  const width = Math.round((1080 * inputs.layout.cardWidthPct) / 100);
   return {
     platform,
     style,
-    width: Math.round((1080 * inputs.layout.cardWidthPct) / 100),
+    width,
+    x: safeCardX(width),
     maxHeight: CARD_MAX_HEIGHT,
     cardHeight: inputs.layout.cardHeight,
     contactName: inputs.contact.name,
@@ -66,6 +73,20 @@ export function chatScreenOf(inputs: Pick<FakeTextMessageInputs, "platform" | "t
     images: Object.fromEntries(Object.entries(media.images).map(([id, file]) => [id, dataUri(file)])),
   };
 }
+
+/** A drawn state of the chat: the card, and the newest bubble's strip of frames when it moves on its own. */
+export interface DrawnChatFrame {
+  path: string;
+  width: number;
+  height: number;
+  /** The card's left edge in the frame. */
+  x: number;
+  /** The newest bubble's strip of frames: card pixels of its top-left corner, and how long it shows. */
+  newest?: { path: string; x: number; y: number; seconds: number; motion: LayerMotion };
+}
+
+/** Clamped into the safe area's height (a card taller than it keeps its top inside). */
+const safeY = (y: number, height: number) => Math.max(SAFE_AREA.top, Math.min(SAFE_AREA.bottom - height, y));
 
 /**
  * Pure: the conversation plan, the drawn frames' paths and sizes, and the media as a Timeline. `frames[i]`
@@ -76,25 +97,28 @@ export function chatTimeline(
   plan: ConversationPlan,
   media: PreparedMedia,
   voices: ChatVoices,
-  drawn: { frames: { path: string; width: number; height: number }[]; hook?: Card & { path: string }; endCard?: Card & { path: string }; captions: (Card & { path: string })[] },
+  drawn: { frames: DrawnChatFrame[]; hook?: Card & { path: string }; endCard?: Card & { path: string }; captions: (Card & { path: string })[] },
 ): Timeline {
   const layers: ImageLayer[] = [];
   if (plan.hook && drawn.hook) {
-    layers.push({ path: drawn.hook.path, x: centeredX(drawn.hook.width), y: Math.round((VIDEO_HEIGHT - drawn.hook.height) / 2 - 120), ...plan.hook, entrance: "pop" });
+    layers.push({ path: drawn.hook.path, x: safeCardX(drawn.hook.width), y: safeY(Math.round((VIDEO_HEIGHT - drawn.hook.height) / 2 - 120), drawn.hook.height), ...plan.hook, entrance: "pop" });
   }
   plan.states.forEach((state, i) => {
     const frame = drawn.frames[i]!;
-    layers.push({ path: frame.path, x: centeredX(frame.width), y: CARD_TOP, start: state.start, end: state.end, entrance: i === 0 ? "pop" : "none" });
+    layers.push({ path: frame.path, x: frame.x, y: CARD_TOP, start: state.start, end: state.end, entrance: i === 0 ? "pop" : "none" });
+    // The newest bubble pops in over the card, or its typing dots run.
+    const strip = frame.newest;
+    if (strip) layers.push({ path: strip.path, x: frame.x + strip.x, y: CARD_TOP + strip.y, start: state.start, end: Math.min(state.end, state.start + strip.seconds), motion: strip.motion });
   });
   plan.captions.forEach((caption, i) => {
     const card = drawn.captions[i]!;
     // Below a growing card: below the tallest it gets while the caption shows.
     const tallest = Math.max(0, ...plan.states.flatMap((s, k) => (s.end > caption.start && s.start < caption.end ? [drawn.frames[k]!.height] : [])));
-    const y = caption.position === "above_card" ? Math.max(20, CARD_TOP - CAPTION_GAP - card.height) : Math.min(VIDEO_HEIGHT - card.height - 40, CARD_TOP + tallest + CAPTION_GAP);
-    layers.push({ path: card.path, x: centeredX(card.width), y, start: caption.start, end: caption.end, entrance: "fade" });
+    const y = safeY(caption.position === "above_card" ? CARD_TOP - CAPTION_GAP - card.height : CARD_TOP + tallest + CAPTION_GAP, card.height);
+    layers.push({ path: card.path, x: safeCardX(card.width), y, start: caption.start, end: caption.end, entrance: "fade" });
   });
   if (plan.endCard && drawn.endCard) {
-    layers.push({ path: drawn.endCard.path, x: centeredX(drawn.endCard.width), y: Math.round((VIDEO_HEIGHT - drawn.endCard.height) / 2), ...plan.endCard, entrance: "pop" });
+    layers.push({ path: drawn.endCard.path, x: safeCardX(drawn.endCard.width), y: safeY(Math.round((VIDEO_HEIGHT - drawn.endCard.height) / 2), drawn.endCard.height), ...plan.endCard, entrance: "pop" });
   }
   const timeline: Timeline = {
     duration: plan.duration,
@@ -147,11 +171,17 @@ export async function composeChat(ctx: ProductionContext<FakeTextMessageInputs>,
   const screen = chatScreenOf(inputs, media);
   // Only the states where the screen changes are drawn, all at once on the pool's threads.
   const frames = await Promise.all(
-    plan.states.map(async (state, i) => {
-      const path = join(ctx.workDir, `chat-${String(i).padStart(3, "0")}.png`);
-      const { svg, width, height } = chatScreenSvg(screen, state.rows);
-      if (!existsSync(path)) await ctx.ports.drawPng(svg, path);
-      return { path, width, height };
+    plan.states.map(async (state, i): Promise<DrawnChatFrame> => {
+      const name = `chat-${String(i).padStart(3, "0")}`;
+      const path = join(ctx.workDir, `${name}.png`);
+      const card = chatScreenSvg(screen, state.rows);
+      const strip = card.newest && newestRowStrip(card.newest);
+      const stripPath = join(ctx.workDir, `${name}-newest.png`);
+      await Promise.all([
+        existsSync(path) ? undefined : ctx.ports.drawPng(card.svg, path),
+        strip && !existsSync(stripPath) ? ctx.ports.drawPng(strip.svg, stripPath) : undefined,
+      ]);
+      return { path, width: card.width, height: card.height, x: screen.x, newest: strip && { path: stripPath, x: strip.x, y: strip.y, seconds: strip.seconds, motion: strip.motion } };
     }),
   );
   const [hook, endCard, captions] = await Promise.all([

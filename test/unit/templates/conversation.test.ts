@@ -68,15 +68,15 @@ test("a long chat scrolls: the newest message stays on a card no taller than its
   const messages = Array.from({ length: 40 }, (_, i) => ({ sender: (i % 2 ? "me" : "them") as "me" | "them", text: `message number ${i}` }));
   const plan = planConversation(chat({ messages }), messages.map(() => 1));
   const { platform, style } = chatStyle("ios", "light");
-  const screen = { platform, style, width: 864, maxHeight: 1290, cardHeight: "fit" as const, contactName: "Sam Lee", images: {} };
+  const screen = { platform, style, width: 864, x: 63, maxHeight: 1200, cardHeight: "fit" as const, contactName: "Sam Lee", images: {} };
   const last = chatScreenSvg(screen, plan.states.at(-1)!.rows);
-  expect(last.height).toBe(1290);
+  expect(last.height).toBe(1200);
   expect(last.svg).toContain("message number 39");
   expect(last.svg).not.toContain("message number 0<");
   const first = chatScreenSvg(screen, plan.states[0]!.rows);
   expect(first.height).toBeLessThan(700);
   expect(first.svg).toContain(">SL<"); // initials avatar
-  expect(chatScreenSvg({ ...screen, cardHeight: "full" }, plan.states[0]!.rows).height).toBe(1290);
+  expect(chatScreenSvg({ ...screen, cardHeight: "full" }, plan.states[0]!.rows).height).toBe(1200);
   // Text is escaped.
   expect(chatScreenSvg(screen, [{ kind: "message", index: 0, sender: "me", text: "a < b & c" }]).svg).toContain("a &lt; b &amp; c");
 });
