@@ -113,6 +113,7 @@ export async function buildDeps(config: Config, database: Database, queue: JobQu
     log,
     now,
     webhookPolicy: policy,
+    drainMs: config.drainMs,
     recorder,
     // Renders and own-media conversions wait for turns of their own (the pool, the per-account rotation);
     // three more jobs than that means one account's three videos in progress, all waiting on imports,

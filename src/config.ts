@@ -56,6 +56,12 @@ export const ConfigSchema = Type.Object({
     default: "all",
     description: "serve: HTTP API and account actors; worker: pipeline jobs, render pool, webhook deliveries and the watchdog; all: both. Several workers (and servers) may share one Postgres (DATABASE_URL) and one DATA_DIR.",
   }),
+  DRAIN_SECONDS: Type.Integer({
+    minimum: 0,
+    maximum: 3600,
+    default: 20,
+    description: "On SIGTERM (or SIGINT): how long requests in flight and videos being made have to finish. The process stops accepting requests and taking jobs at once; a video still being made at the end goes back to the queue, where another worker takes it at once; then the process exits.",
+  }),
   METRICS_PORT: Type.String({
     default: "",
     description: "Port of this process's Prometheus endpoint, GET /metrics, apart from the API (workers have one too). Empty: no metrics endpoint.",
@@ -88,6 +94,8 @@ export interface Config {
   logLevel: RawConfig["LOG_LEVEL"];
   role: RawConfig["ROLE"];
   eventsHeartbeatMs: number;
+  /** How long a stopping process lets requests and videos finish before it closes them or hands them back. */
+  drainMs: number;
   /** Null: no metrics endpoint. */
   metrics: { port: number; host: string; token: string } | null;
   allowPrivateUrls: boolean;
@@ -103,7 +111,7 @@ export interface Config {
   };
 }
 
-const NUMERIC = new Set(["PORT", "EVENTS_HEARTBEAT_SECONDS"]);
+const NUMERIC = new Set(["PORT", "DRAIN_SECONDS", "EVENTS_HEARTBEAT_SECONDS"]);
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const picked: Record<string, unknown> = {};
@@ -139,6 +147,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     plansUrl: raw.PLANS_URL || `${publicBaseUrl}/v1/llms.txt#plans`,
     logLevel: raw.LOG_LEVEL,
     role: raw.ROLE,
+    drainMs: raw.DRAIN_SECONDS * 1000,
     eventsHeartbeatMs: raw.EVENTS_HEARTBEAT_SECONDS * 1000,
     metrics: raw.METRICS_PORT ? { port: Number(raw.METRICS_PORT), host: raw.METRICS_HOST, token: raw.METRICS_TOKEN } : null,
     allowPrivateUrls: raw.UNSAFE_ALLOW_PRIVATE_URLS === "1",

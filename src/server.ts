@@ -83,15 +83,24 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
     async stop() {
       if (evictor) clearInterval(evictor);
       admin?.stop();
+      // Both drain at once, for DRAIN_SECONDS at most: the listener takes no new connection while the
+      // requests in flight finish (those still open then are closed); the workers take no new job while
+      // theirs finish (the videos still being made then are handed back to the queue).
+      const drainHttp = async () => {
+        if (!http) return;
+        let timer: ReturnType<typeof setTimeout> | undefined;
+        const drained = await Promise.race([http.stop().then(() => true), new Promise<boolean>((resolve) => (timer = setTimeout(resolve, config.drainMs, false)))]);
+        clearTimeout(timer);
+        if (!drained) await http.stop(true);
+      };
       // Progress streams end first (their clients resume elsewhere with Last-Event-ID): a stream would
       // otherwise hold the listener open as a request in flight.
       await deps.videoChanges.close();
-      await http?.stop();
+      await Promise.all([drainHttp(), workers?.stop()]);
       // The last admissions' windows are written, so the next start counts them.
       await deps.limiter.close();
       await deps.apiKeys.close();
       await deps.accountReads.close();
-      await workers?.stop();
       await queue.stop();
       await renderPool.close();
       await database.close();

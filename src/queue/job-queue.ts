@@ -31,6 +31,12 @@ export interface JobQueue {
   sendPipeline(tx: Db, job: PipelineJob): Promise<void>;
   sendWebhook(tx: Db, job: WebhookJob, startAfterSeconds?: number): Promise<void>;
   /**
+   * A stopping worker gives its pipeline job back: a fresh job for the same video is queued, ready at
+   * once, and the fetched attempt is settled as handed back (not failed: a drain is no failure and takes
+   * nothing from the video's retries).
+   */
+  handBack(job: { id: string; retryCount: number }, data: PipelineJob): Promise<void>;
+  /**
    * Embedded database only (one process by construction): jobs left active by a previous run of this
    * process are orphans; they go back to the queue at once instead of waiting for their heartbeat.
    */
@@ -92,6 +98,12 @@ export async function startJobQueue(database: Database, options: { databaseUrl: 
     async sendWebhook(tx, job, startAfterSeconds = 0) {
       const id = await boss.send(QUEUES.webhooks, job, { db: transactionExecutor(tx), startAfter: startAfterSeconds });
       if (!id) throw new Error("the queue did not take the delivery");
+    },
+    async handBack(job, data) {
+      // The fresh job first: a crash between the two leaves a second job, which the video's fencing makes
+      // harmless; the other order could leave the video to the watchdog.
+      if (!(await boss.send(QUEUES.pipeline, data))) throw new Error("the queue did not take the job");
+      await boss.complete(QUEUES.pipeline, job, { handedBack: true });
     },
     async requeueOrphans() {
       if (database.kind !== "pglite") return 0;

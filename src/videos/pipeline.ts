@@ -87,13 +87,16 @@ export function classifyFailure(error: unknown, stage: string): { code: FailureC
 /**
  * One attempt at a video: takes the video (a fencing token that refuses a stalled attempt's late writes),
  * runs the template's stages it has not finished, renders, and finishes it. A retryable failure is
- * rethrown so the queue retries with backoff; anything else ends the video as failed.
+ * rethrown so the queue retries with backoff; anything else ends the video as failed. "stopped": `stop`
+ * ended the attempt, and the video is the caller's to hand back.
  */
-export async function processVideo(deps: PipelineDeps, videoId: string, info: AttemptInfo): Promise<void> {
+export async function processVideo(deps: PipelineDeps, videoId: string, info: AttemptInfo, stop?: AbortSignal): Promise<"done" | "stopped"> {
   const db = deps.database.db;
+  if (stop?.aborted) return "stopped";
   const started = await beginVideoAttempt(db, videoId, deps.now());
-  if (!started) return; // finished or cancelled meanwhile
+  if (!started) return "done"; // finished or cancelled meanwhile
   const attempt = started.attempts;
+  deps.log.info("attempt started", { videoId, attempt, template: started.template, status: started.status });
   // An operator disabled the account after the video was queued: it stops here, before any work, uncharged.
   // CANCELLED (the spec's closed set has no code of its own for this) with a message that says why.
   const owner = await findAccountById(db, started.accountId);
@@ -102,10 +105,13 @@ export async function processVideo(deps: PipelineDeps, videoId: string, info: At
       if (!(e instanceof Superseded)) throw e;
     });
     removeWorkDir(deps, videoId);
-    return;
+    return "done";
   }
   const template = deps.templates.find(started.template);
   const controller = new AbortController();
+  // A stopping worker stops the attempt where it is (its render at once, a stage at its end) to hand it back.
+  const onStop = () => controller.abort();
+  stop?.addEventListener("abort", onStop, { once: true });
   const write = async (patch: VideoPatch) => {
     if (!(await updateVideoForAttempt(db, videoId, attempt, { ...patch, updatedAt: deps.now(), heartbeatAt: deps.now() }))) {
       controller.abort();
@@ -117,10 +123,14 @@ export async function processVideo(deps: PipelineDeps, videoId: string, info: At
   try {
     await runAttempt(deps, started, template, (s) => (stage = s), write, controller.signal);
   } catch (error) {
+    if (stop?.aborted) {
+      deps.log.info("attempt stopped to hand the video back", { videoId, attempt, stage });
+      return "stopped";
+    }
     // A refused write aborts the signal, which stops the render where it is (its error then says only that).
     if (error instanceof Superseded || controller.signal.aborted) {
       deps.log.warn("attempt superseded", { videoId, attempt });
-      return;
+      return "done";
     }
     const failure = classifyFailure(error, stage);
     deps.log.warn("video attempt failed", { videoId, attempt, stage, code: failure.code, retryable: failure.retryable, error: failure.message, toolOutput: failure.toolOutput });
@@ -132,7 +142,9 @@ export async function processVideo(deps: PipelineDeps, videoId: string, info: At
     removeWorkDir(deps, videoId);
   } finally {
     clearInterval(heartbeat);
+    stop?.removeEventListener("abort", onStop);
   }
+  return "done";
 }
 
 /** A video's working folder (narration, cards, the render before it is stored). */
@@ -172,6 +184,7 @@ async function runAttempt(
   for (const [index, stage] of template.stages.entries()) {
     const done = outputs[stage] !== undefined && template.stageFiles(stage, outputs[stage]).every((f) => existsSync(f));
     if (done) continue;
+    signal.throwIfAborted();
     enter(stage);
     await write({ status: stage, stage: STAGE_LABELS[stage], progress: stageProgress(template.stages, index) });
     const stageStarted = performance.now();
@@ -179,6 +192,7 @@ async function runAttempt(
     deps.recorder.stage(video.template, stage, (performance.now() - stageStarted) / 1000);
     await write({ stageOutputs: outputs });
   }
+  signal.throwIfAborted();
   enter("rendering");
   await write({ status: "rendering", stage: STAGE_LABELS.rendering, progress: RENDER_START });
   const { timeline, cutAtMs } = await template.compose(ctx, outputs);

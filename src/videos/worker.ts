@@ -15,11 +15,31 @@ export const STALLED_AFTER_MS = 10 * 60_000;
 /** A video still queued after this long has lost its job. */
 export const QUEUED_TOO_LONG_MS = 6 * 3600_000;
 const WATCHDOG_EVERY_MS = 60_000;
+/**
+ * Once a stopping worker stops its attempts, how long they have to wind down (a render's ffmpeg ends at
+ * once; a stage runs to its end) before their videos are handed back all the same.
+ */
+export const HAND_BACK_GRACE_MS = 5_000;
 
 export interface WorkerDeps extends PipelineDeps {
   webhookPolicy: OutboundPolicy;
   /** Pipeline jobs this process runs at once (renders are further limited by the pool). */
   concurrency: number;
+  /** How long a stopping worker lets its videos and deliveries finish before it hands the videos back. */
+  drainMs: number;
+}
+
+/** Resolves when `work` settles or `ms` have passed, whichever is first. */
+async function within(work: Promise<unknown>, ms: number): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([work, new Promise((resolve) => (timer = setTimeout(resolve, ms)))]);
+  clearTimeout(timer);
+}
+
+interface PipelineRun {
+  job: { id: string; retryCount: number };
+  videoId: string;
+  handingBack?: Promise<void>;
 }
 
 /** Ends videos that nothing is working on any more, with INTERRUPTED and a webhook. Returns how many. */
@@ -72,18 +92,58 @@ export async function requeueOverdueDeliveries(deps: PipelineDeps): Promise<numb
   return overdue.length;
 }
 
-/** Drains the pipeline and webhook queues and runs the watchdog, until stopped. */
+/**
+ * Drains the pipeline and webhook queues and runs the watchdog, until stopped. `stop` drains: no job is
+ * taken any more, the jobs in hand have `drainMs` to finish, and the videos still being made are then
+ * stopped and handed back to the queue, where another worker takes them at once (their finished stages
+ * are kept), instead of after their heartbeat lapses.
+ */
 export async function startWorkers(deps: WorkerDeps): Promise<{ stop(): Promise<void> }> {
   const { boss } = deps.queue;
   const orphans = await deps.queue.requeueOrphans();
   if (orphans > 0) deps.log.warn("requeued jobs left running by a previous run", { orphans });
   const swept = await sweepWorkFolders(deps);
   if (swept > 0) deps.log.info("removed working folders of finished videos", { folders: swept });
-  await boss.work<PipelineJob>(QUEUES.pipeline, { localConcurrency: deps.concurrency, pollingIntervalSeconds: 1 }, async ([job]) => {
-    await processVideo(deps, job!.data.videoId, { retryCount: job!.retryCount, retryLimit: PIPELINE_RETRY_LIMIT });
-  });
+  let stopping = false;
+  const stopAttempts = new AbortController();
+  const runs = new Set<PipelineRun>();
+  const inFlight = new Set<Promise<unknown>>();
+  const track = async <T>(work: Promise<T>): Promise<T> => {
+    inFlight.add(work);
+    try {
+      return await work;
+    } finally {
+      inFlight.delete(work);
+    }
+  };
+  const handBack = (run: PipelineRun) =>
+    (run.handingBack ??= (async () => {
+      try {
+        await deps.queue.handBack(run.job, { videoId: run.videoId });
+        deps.recorder.handedBack();
+        deps.log.info("video handed back to the queue", { videoId: run.videoId });
+      } catch (error) {
+        // The job stays active; the queue retries it once its heartbeat lapses.
+        deps.log.error("could not hand a video back", { videoId: run.videoId, error: error instanceof Error ? error.message : String(error) });
+      }
+    })());
+  await boss.work<PipelineJob>(QUEUES.pipeline, { localConcurrency: deps.concurrency, pollingIntervalSeconds: 1 }, ([job]) =>
+    track(
+      (async () => {
+        const run: PipelineRun = { job: { id: job!.id, retryCount: job!.retryCount }, videoId: job!.data.videoId };
+        runs.add(run);
+        try {
+          // A job fetched as the drain began goes straight back.
+          const outcome = stopping ? "stopped" : await processVideo(deps, run.videoId, { retryCount: run.job.retryCount, retryLimit: PIPELINE_RETRY_LIMIT }, stopAttempts.signal);
+          if (outcome === "stopped") await handBack(run);
+        } finally {
+          runs.delete(run);
+        }
+      })(),
+    ),
+  );
   await boss.work<WebhookJob>(QUEUES.webhooks, { localConcurrency: 4, pollingIntervalSeconds: 1 }, async ([job]) => {
-    deps.recorder.webhookDelivery(await attemptDelivery({ database: deps.database, queue: deps.queue, policy: deps.webhookPolicy, now: deps.now }, job!.data.deliveryId));
+    deps.recorder.webhookDelivery(await track(attemptDelivery({ database: deps.database, queue: deps.queue, policy: deps.webhookPolicy, now: deps.now }, job!.data.deliveryId)));
   });
   const watchdog = setInterval(() => {
     const now = deps.now();
@@ -97,9 +157,18 @@ export async function startWorkers(deps: WorkerDeps): Promise<{ stop(): Promise<
   }, WATCHDOG_EVERY_MS);
   return {
     async stop() {
+      stopping = true;
       clearInterval(watchdog);
-      await boss.offWork(QUEUES.pipeline);
-      await boss.offWork(QUEUES.webhooks);
+      await Promise.all([boss.offWork(QUEUES.pipeline, { wait: false }), boss.offWork(QUEUES.webhooks, { wait: false })]);
+      const settled = () => Promise.allSettled([...inFlight]);
+      await within(settled(), deps.drainMs);
+      if (runs.size === 0) return;
+      deps.log.info("stopping the videos still being made, to hand them back", { videos: runs.size });
+      stopAttempts.abort();
+      await within(settled(), HAND_BACK_GRACE_MS);
+      // Attempts still inside a stage: handed back all the same; once another worker takes the video,
+      // their late writes are refused by its fencing.
+      await Promise.all([...runs].map(handBack));
     },
   };
 }
