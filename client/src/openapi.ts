@@ -381,7 +381,7 @@ export interface paths {
         };
         /**
          * Get a video
-         * @description The video as it is now. Poll every 10-20 s, or pass `webhookUrl` on create. Once completed, `downloadUrl` is valid for 7 days; after that this returns a fresh link.
+         * @description The video as it is now. Follow GET /v1/videos/{id}/events, poll every 10-20 s, or pass `webhookUrl` on create. Once completed, `downloadUrl` and the links in `files` are valid for 7 days; after that this returns fresh links.
          */
         get: operations["getVideo"];
         put?: never;
@@ -406,6 +406,26 @@ export interface paths {
          * @description Only a queued video can be cancelled (best effort: a worker may take it first); it ends `cancelled` with error code CANCELLED and costs nothing. Any other state: 409 CANNOT_CANCEL.
          */
         post: operations["cancelVideo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/videos/{id}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Follow a video's progress (Server-Sent Events)
+         * @description A text/event-stream of the video. Each event is `id: <n>`, `event: video` and `data:` the Video object exactly as GET /v1/videos/{id} returns it. One is sent at once, then one each time status, stage or progress changes; after the event of a terminal state (completed, failed, cancelled) the stream ends. `id` grows with every change of the video; reconnect with `Last-Event-ID` set to the last id seen and the stream sends the video only if it has changed since (EventSource does this by itself). A comment line `: ping` comes every 15 s on a quiet stream. The whole stream counts as one request against the rate limit. Works whichever process renders the video.
+         */
+        get: operations["streamVideoEvents"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -3424,6 +3444,107 @@ export interface operations {
             };
             /** @description IDEMPOTENCY_KEY_REUSED: Idempotency-Key reused with a different body. */
             422: {
+                headers: {
+                    /** @description Requests allowed per minute. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current sliding 60-second window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window (0 when none is counted). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed per minute. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current sliding 60-second window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window (0 when none is counted). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description INTERNAL_ERROR: Internal error. */
+            500: {
+                headers: {
+                    /** @description Requests allowed per minute. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current sliding 60-second window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window (0 when none is counted). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RATE_LIMITER_UNAVAILABLE: Rate limiting unavailable. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    streamVideoEvents: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The id of the last event received: the stream then skips the video's state that id names. */
+                "Last-Event-ID"?: string;
+            };
+            path: {
+                /** @description Video id (vid_...). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event stream. */
+            200: {
+                headers: {
+                    /** @description Requests allowed per minute. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current sliding 60-second window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window (0 when none is counted). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            /** @description MISSING_API_KEY: Missing API key. INVALID_API_KEY: Invalid API key. UNSUPPORTED_TOKEN: Unsupported token. UNAUTHENTICATED: Unauthenticated. */
+            401: {
+                headers: {
+                    /** @description Always `Bearer`. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description NOT_FOUND: Not found. */
+            404: {
                 headers: {
                     /** @description Requests allowed per minute. */
                     "X-RateLimit-Limit"?: number;

@@ -5,7 +5,10 @@ import { createMcpServer } from "../../client/src/mcp/server.ts";
 import type { OpenApiDocument } from "../../client/src/mcp/schemas.ts";
 import { buildOpenApi } from "../docs/openapi.ts";
 import { clientAddress, rememberClientAddress } from "../http/client-address.ts";
+import { keepOpen } from "../http/long-lived.ts";
 import type { RouteDef } from "../http/route.ts";
+
+const isToolCall = (message: unknown) => typeof message === "object" && message !== null && (message as { method?: unknown }).method === "tools/call";
 
 /**
  * The MCP server for agents, over Streamable HTTP, stateless: each POST carries its own JSON-RPC
@@ -45,6 +48,8 @@ export function mcpRoutes(routes: () => readonly RouteDef[]): RouteDef[] {
       },
       errors: [],
       handle: async (ctx, deps) => {
+        // A tool call's answer may take longer than the server's idle limit (get_video waits up to 50 s).
+        if ((Array.isArray(ctx.body) ? ctx.body : [ctx.body]).some(isToolCall)) keepOpen(ctx.request);
         const client = createClient({
           baseUrl: deps.config.publicBaseUrl,
           headers: { authorization: ctx.request.headers.get("authorization") ?? "" },
