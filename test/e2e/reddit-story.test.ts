@@ -9,6 +9,7 @@ import { useService } from "../helpers/harness.ts";
 import { integratedLoudness, streams } from "../helpers/media.ts";
 import { waitForVideo } from "../helpers/videos.ts";
 import { type MediaServer, startMediaServer } from "../fakes/media-server.ts";
+import { END_HOLD_SECONDS } from "../../src/templates/endings.ts";
 
 let media: MediaServer;
 beforeAll(async () => {
@@ -38,11 +39,11 @@ describe(`reddit_story with many options and own media (${DATABASE_KINDS[0]})`, 
     const { video: v, audio, format } = await streams(mp4);
     expect([v.width, v.height, v.codec_name]).toEqual([1080, 1920, "h264"]);
     expect(audio.sample_rate).toBe("48000");
-    // The full story is narrated (not the teaser), then a 1.5 s tail.
+    // The full story is narrated (not the teaser), then its last caption is held 1 s.
     const row = (await svc().database.db.select().from(videos).where(eq(videos.id, video.id)))[0]!;
     const narration = (row.stageOutputs as any).narrating.duration as number;
     expect(narration).toBeGreaterThan(30);
-    expect(Math.abs(Number(format.duration) - (narration + 1.5))).toBeLessThan(0.2);
+    expect(Math.abs(Number(format.duration) - (narration + END_HOLD_SECONDS))).toBeLessThan(0.2);
     const imports = await svc().database.db.select().from(mediaImports).where(eq(mediaImports.accountId, accountId));
     expect(imports.map((i) => [i.kind, i.state]).sort()).toEqual([["audio", "ready"], ["video", "ready"]]);
     // Platforms promise -1 dBTP after their own transcode: the encoded AAC must already hold it.

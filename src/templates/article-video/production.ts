@@ -1,6 +1,7 @@
 import { join } from "node:path";
 import { type CaptionWord, FPS, type Timeline } from "../../../render/timeline.ts";
 import type { CaptionPresetId } from "../../../render/captions/presets.ts";
+import { END_HOLD_SECONDS, holdLastWord } from "../endings.ts";
 import { type PreparedMedia, serverBackground } from "../media-choice.ts";
 import { LENGTH_SECONDS } from "../../content/extractive-writer.ts";
 import { readingTimes } from "../reading-pace.ts";
@@ -16,22 +17,21 @@ export interface ArticleNarration {
 
 /** The template's own caption style when the caller names none. */
 export const ARTICLE_CAPTION_PRESET: CaptionPresetId = "beast";
-const TAIL_SECONDS = 1;
 
 /** Pure: a silent video's captions, timed at a reading pace. */
 export function silentNarration(text: string): ArticleNarration {
   return { audioPath: null, ...readingTimes(text) };
 }
 
-/** Pure: the narration over a server-chosen background with word-synced captions. */
+/** Pure: the narration over a server-chosen background with word-synced captions, the last held to the end. */
 export function articleTimeline(inputs: ArticleVideoInputs, media: PreparedMedia, narration: ArticleNarration): Timeline {
-  const duration = Math.ceil((narration.duration + TAIL_SECONDS) * FPS) / FPS;
+  const duration = Math.ceil((narration.duration + END_HOLD_SECONDS) * FPS) / FPS;
   const timeline: Timeline = {
     duration,
     background: { kind: "video", path: media.backgroundPath, fitted: media.fitted, startAt: media.backgroundStartAt },
     layers: [],
     audio: narration.audioPath ? [{ path: narration.audioPath, start: 0, volume: 1, kind: "narration" }] : [],
-    captions: { words: narration.words.map((w) => ({ text: w.text, start: w.start, end: w.end })), preset: inputs.captionPresetId ?? ARTICLE_CAPTION_PRESET, position: "middle" },
+    captions: { words: holdLastWord(narration.words.map((w) => ({ text: w.text, start: w.start, end: w.end })), duration), preset: inputs.captionPresetId ?? ARTICLE_CAPTION_PRESET, position: "middle" },
   };
   return timeline;
 }
@@ -60,7 +60,7 @@ export async function composeArticle(ctx: ProductionContext<ArticleVideoInputs>,
 export function estimateArticle(inputs: ArticleVideoInputs): DurationEstimate {
   // The writer aims the script at the length's narration time.
   const seconds = LENGTH_SECONDS[inputs.length];
-  return { videoSeconds: seconds + TAIL_SECONDS, narrationSeconds: inputs.silent ? 0 : seconds };
+  return { videoSeconds: seconds + END_HOLD_SECONDS, narrationSeconds: inputs.silent ? 0 : seconds };
 }
 
 /** A silent video records nothing and is billed nothing for narration. */

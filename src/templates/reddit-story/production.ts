@@ -5,6 +5,7 @@ import { CHARS_PER_SECOND } from "../../billing/charges.ts";
 import { narrationLanguage } from "../../narration/language-detect.ts";
 import type { NarrationRequest } from "../../narration/narrator.ts";
 import { splitWords, type WordTiming } from "../../narration/words.ts";
+import { END_HOLD_SECONDS, holdLastWord } from "../endings.ts";
 import { type PreparedMedia, prepareMedia } from "../media-choice.ts";
 import type { DurationEstimate, NarrationUsage, PreRenderStage, ProductionContext } from "../template.ts";
 import type { RedditStoryInputs } from "./inputs.ts";
@@ -18,7 +19,6 @@ export interface StoryNarration {
   titleWords: number;
 }
 
-const TAIL_SECONDS = 1.5;
 const CARD_TOP = 560;
 
 /** The narrated script: the title, then the story. */
@@ -33,9 +33,10 @@ export function storyNarrationRequest(inputs: RedditStoryInputs, text: string): 
 
 /** Pure: the finished stages and the drawn title card as a Timeline. */
 export function storyTimeline(inputs: RedditStoryInputs, media: PreparedMedia, narration: StoryNarration, card: { path: string; height: number }): Timeline {
-  const duration = Math.ceil((narration.duration + TAIL_SECONDS) * FPS) / FPS;
+  const duration = Math.ceil((narration.duration + END_HOLD_SECONDS) * FPS) / FPS;
   const titleEnd = narration.words[narration.titleWords - 1]?.end ?? 0;
-  const storyWords = narration.words.slice(narration.titleWords).map((w) => ({ text: w.text, start: w.start, end: w.end }));
+  // The last caption stays to the end: the video ends on its last words, not on bare footage.
+  const storyWords = holdLastWord(narration.words.slice(narration.titleWords).map((w) => ({ text: w.text, start: w.start, end: w.end })), duration);
   const timeline: Timeline = {
     duration,
     background: { kind: "video", path: media.backgroundPath, fitted: media.fitted, startAt: media.backgroundStartAt },
@@ -94,7 +95,7 @@ function storySpeechSeconds(inputs: RedditStoryInputs): number {
 
 export function estimateStory(inputs: RedditStoryInputs): DurationEstimate {
   const narration = storySpeechSeconds(inputs) / inputs.voiceSpeed;
-  return { videoSeconds: narration + TAIL_SECONDS, narrationSeconds: narration };
+  return { videoSeconds: narration + END_HOLD_SECONDS, narrationSeconds: narration };
 }
 
 export function storyUsage(inputs: RedditStoryInputs, outputs: Record<string, unknown>): NarrationUsage {
