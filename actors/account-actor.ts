@@ -112,7 +112,8 @@ export function admitRequest(state: ActorState, kind: RequestKind, now: number):
     ...state,
     requests: logAdd(requests, logTime(now, limits.requestsPerMinute, MINUTE)),
     creates,
-    freeTools: kind === "free_tool" ? logAdd(freeTools, logTime(now, limits.freeToolsPerDay, DAY)) : freeTools,
+    // The day's log also serves the hour window: its runs are made fine enough for the hour.
+    freeTools: kind === "free_tool" ? logAdd(freeTools, logTime(now, Math.max(limits.freeToolsPerHour, limits.freeToolsPerDay), HOUR)) : freeTools,
   };
   return [next, { admitted: true, headers: headersFor(next.requests, limits.requestsPerMinute, now) }];
 }

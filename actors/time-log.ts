@@ -8,17 +8,18 @@ export type { TimeLog };
  * caller may keep the log it passed in.
  *
  * Under a limit of up to EXACT_UP_TO a window keeps every admission's own millisecond (at most that many
- * runs). Above it, times are rounded up to a 1/EXACT_UP_TO of the window (100 ms of a minute), so a log
- * holds at most EXACT_UP_TO runs however fast its subject is admitted: an admission then counts up to
- * that much longer than its window (a stricter limit by a fraction of a percent), and every decision and
- * every write of the log costs the same at 60 a minute as at 60,000.
+ * runs). Above it, times are rounded up to a RUNS_PER_WINDOW-th of the window (1 s of a minute), so a
+ * log holds at most that many runs however fast its subject is admitted: an admission then counts up to
+ * that much longer than its window (the limit is that much stricter, never looser), and deciding and
+ * writing a log cost the same at 60,000 a minute as at 60. Retry-After is in whole seconds anyway.
  */
 export const EXACT_UP_TO = 600;
+export const RUNS_PER_WINDOW = 60;
 
-/** The time an admission at `now` is logged at, under `limit` per `span`. */
+/** The time an admission at `now` is logged at, under `limit` per `span` (the shortest window the log serves). */
 export function logTime(now: number, limit: number, span: number): number {
   if (limit <= EXACT_UP_TO) return now;
-  const quantum = Math.ceil(span / EXACT_UP_TO);
+  const quantum = Math.ceil(span / RUNS_PER_WINDOW);
   return Math.ceil(now / quantum) * quantum;
 }
 

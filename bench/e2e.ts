@@ -6,10 +6,13 @@
  * 80-message chat (the spec's most). For each it prints createdAt -> completedAt (the service's own
  * timestamps), the time spent in each stage (the video's `stage` as polled every POLL_MS), the video's
  * duration (ffprobe of the download) and the ratio of the two; the target is a ratio of at most 0.6.
- * Run: bun bench/e2e.ts [--postgres] [--only reddit_story,chat_80]
+ * Run: bun bench/e2e.ts [--postgres] [--only reddit_story,chat_80] [--library <dir>]
  * BENCH_DATABASE_URL names the Postgres server (default postgres://postgres@127.0.0.1:5432/test).
+ * --library copies a folder laid out as the operator's library (backgrounds/<category>/*.mp4) into the
+ * service's DATA_DIR, for footage other than the generated loops of this version (while set-up is still
+ * generating them, say).
  */
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
@@ -18,7 +21,7 @@ import { probe } from "../render/ffmpeg.ts";
 import { articleVideo } from "../src/templates/article-video/index.ts";
 import { redditStory } from "../src/templates/reddit-story/index.ts";
 
-const { values: options } = parseArgs({ options: { postgres: { type: "boolean", default: false }, only: { type: "string" } } });
+const { values: options } = parseArgs({ options: { postgres: { type: "boolean", default: false }, only: { type: "string" }, library: { type: "string" } } });
 const ROOT = join(import.meta.dir, "..");
 const POLL_MS = 500;
 const VIDEO_TIMEOUT_MS = 15 * 60_000;
@@ -154,6 +157,7 @@ if (options.postgres) {
   databaseUrl = u.toString();
 }
 const env = { DATA_DIR: dataDir, DATABASE_URL: databaseUrl };
+if (options.library) cpSync(options.library, join(dataDir, "library"), { recursive: true });
 const child = Bun.spawn([process.execPath, join(ROOT, "src/main.ts")], {
   cwd: ROOT,
   env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1", PUBLIC_BASE_URL: base, ROLE: "all", LOG_LEVEL: "warn" },

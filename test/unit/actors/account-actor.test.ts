@@ -94,19 +94,19 @@ describe("account actor transitions", () => {
 });
 
 describe("windows under raised limits", () => {
-  test("a window keeps every millisecond up to 600 a minute, and at most 600 runs of 100 ms above it", () => {
+  test("a window keeps every millisecond up to 600 a minute, and at most 60 runs of 1 s above it", () => {
     const exact = run(initialState(SPEC), Array.from({ length: 50 }, (_, i) => admit("read", 1000 + i * 7)));
     expect(exact.state.requests).toHaveLength(50);
     const raised = { ...SPEC, requestsPerMinute: 1_000_000 };
-    // 30,000 requests in a minute, one every 2 ms: counted in full, held in about 600 runs.
+    // 30,000 requests in a minute, one every 2 ms: counted in full, held in 60 runs.
     const { state, results } = run(initialState(raised), Array.from({ length: 30_000 }, (_, i) => admit("read", 10_001 + i * 2)));
     expect(results.every((r) => r.admitted)).toBe(true);
-    expect(state.requests.length).toBeLessThanOrEqual(601);
+    expect(state.requests.length).toBeLessThanOrEqual(61);
     expect(results.at(-1)!.headers.remaining).toBe(1_000_000 - 30_000);
     const count = (log: readonly (readonly [number, number])[]) => log.reduce((n, [, c]) => n + c, 0);
-    // The first 50 (10,001-10,099 ms, logged at 10,100) leave together a minute after 10,100: later than exact times, never sooner.
-    expect(count(admitRequest(state, "read", 70_099)[0].requests)).toBe(30_000 + 1);
-    expect(count(admitRequest(state, "read", 70_100)[0].requests)).toBe(30_000 - 50 + 1);
+    // The first 500 (10,001-10,999 ms, logged at 11,000) leave together a minute after 11,000: later than exact times, never sooner.
+    expect(count(admitRequest(state, "read", 70_999)[0].requests)).toBe(30_000 + 1);
+    expect(count(admitRequest(state, "read", 71_000)[0].requests)).toBe(30_000 - 500 + 1);
   });
 
   test("a raised limit refuses at its count, with the wait until the oldest runs leave", () => {
@@ -114,7 +114,7 @@ describe("windows under raised limits", () => {
     const { results } = run(initialState(limits), Array.from({ length: 2001 }, (_, i) => admit("read", 1 + i * 10)));
     expect(results.filter((r) => r.admitted)).toHaveLength(2000);
     const refused = results[2000] as Admission & { admitted: false };
-    // The first run (1-91 ms, logged at 100) leaves at 60.1 s; the refusal came at 20.001 s.
+    // The first run (1-991 ms, logged at 1 s) leaves at 61 s; the refusal came at 20.001 s.
     expect(refused.retryAfterSeconds).toBe(41);
   });
 });

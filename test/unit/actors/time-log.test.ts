@@ -34,10 +34,10 @@ describe("time logs", () => {
     expect(logAdded([[100, 2]], [[70_000, 1]])).toEqual([[70_000, 1]]);
   });
 
-  test("times are exact up to 600 a window and rounded up to a 600th of the window above", () => {
+  test("times are exact up to 600 a window and rounded up to a 60th of the window above", () => {
     expect(logTime(12_345, 600, 60_000)).toBe(12_345);
-    expect(logTime(12_345, 601, 60_000)).toBe(12_400);
-    expect(logTime(12_400, 10_000, 60_000)).toBe(12_400);
-    expect(logTime(1, 1000, 86_400_000)).toBe(144_000);
+    expect(logTime(12_345, 601, 60_000)).toBe(13_000);
+    expect(logTime(13_000, 10_000, 60_000)).toBe(13_000);
+    expect(logTime(1, 1000, 3_600_000)).toBe(60_000);
   });
 });
