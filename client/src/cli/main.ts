@@ -1,8 +1,9 @@
 #!/usr/bin/env node
-import { createWriteStream } from "node:fs";
+import { createWriteStream, realpathSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
+import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { type ClientOptions, createClient, type ShortvidClient, ShortvidError, type Video } from "../client.ts";
 import { progressLine } from "./progress.ts";
@@ -212,7 +213,8 @@ function describe(error: unknown): string {
   return error instanceof Error ? `${error.message}${cause}` : String(error);
 }
 
-if (import.meta.main ?? import.meta.url === `file://${process.argv[1]}`) {
+// Run as a program (directly, through the bin link or ./shortvid), not when imported.
+if (process.argv[1] && realpathSync(process.argv[1]) === fileURLToPath(import.meta.url)) {
   // Exits once standard output has drained, so a piped JSON answer is never cut short.
   const exit = (code: number) => process.stdout.write("", () => process.exit(code));
   main(process.argv.slice(2)).then(exit, (error: unknown) => {
