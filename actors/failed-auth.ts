@@ -5,6 +5,8 @@
  * `maxAddresses` addresses are remembered (the longest quiet ones are forgotten first).
  */
 export const FAILED_AUTH_PER_MINUTE = 30;
+/** Addresses one process remembers at most. */
+export const FAILED_AUTH_MAX_ADDRESSES = 10_000;
 const MINUTE = 60_000;
 
 export class FailedAuthWindows {
@@ -12,7 +14,7 @@ export class FailedAuthWindows {
 
   constructor(
     private readonly limit = FAILED_AUTH_PER_MINUTE,
-    private readonly maxAddresses = 10_000,
+    private readonly maxAddresses = FAILED_AUTH_MAX_ADDRESSES,
   ) {}
 
   /** Seconds until `address` may try again, or undefined when it is under the limit. */

@@ -1,9 +1,9 @@
-import { FAILED_AUTH_PER_MINUTE } from "../../actors/failed-auth.ts";
+import { FAILED_AUTH_MAX_ADDRESSES, FAILED_AUTH_PER_MINUTE } from "../../actors/failed-auth.ts";
 import { PLANS } from "../billing/plans.ts";
 import { BODY_LIMITS } from "../http/body-shape.ts";
 import { MAX_STORED_ANSWER_BYTES } from "../idempotency/keys.ts";
 import { SIGNATURE_HEADER } from "../webhooks/signature.ts";
-import { FAILURE_CODES, type FailureCode, REQUEST_ERRORS, REQUEST_ERROR_ADVICE, type RequestErrorCode } from "../errors.ts";
+import { FAILURE_CODES, type FailureCode, PROBLEM_LIMITS, REQUEST_ERRORS, REQUEST_ERROR_ADVICE, type RequestErrorCode } from "../errors.ts";
 import type { RouteDef } from "../http/route.ts";
 import { templatesFailingWith } from "../templates/failures.ts";
 import { listInWords } from "../templates/free-steps.ts";
@@ -88,7 +88,7 @@ The plan and balance are checked before anything runs, so a 402 refusal costs no
 - 60 requests per minute per account; 10 video creations per minute (only accepted videos count); free tools (estimate, scripts, previews) 30 per hour and 100 per day; 3 videos in progress (429 CONCURRENCY_LIMIT, Retry-After 30). A slot frees when a video completes, fails or is cancelled.
 - Every authenticated response carries X-RateLimit-Limit (requests per minute), X-RateLimit-Remaining (left in the current 60-second window) and X-RateLimit-Reset (seconds until the oldest counted request leaves the window, so one more is allowed; 0 when none is counted). Windows slide and are shared by every server process: each decides from memory and tells the others within 200 ms, or at once when a tenth of a limit (B) waits, so with N server processes an account can get at most (N - 1) x B more than a limit in its window (B is 6 for 60 requests a minute, 3 for free tools). Creations per minute, the 3 videos in progress and Idempotency-Key are exact across processes.
 - If the limiter's state cannot be read or written the request is refused with 503 RATE_LIMITER_UNAVAILABLE (never let through, never a 429); retry after Retry-After.
-- Public reference routes: 60 per minute per IP address. An address whose requests failed authentication (401) ${FAILED_AUTH_PER_MINUTE} times in a minute gets 429 RATE_LIMITED with Retry-After on every keyed route, valid key or not, until the oldest failure is a minute old.
+- Public reference routes: 60 per minute per IP address. An address whose requests failed authentication (401) ${FAILED_AUTH_PER_MINUTE} times in a minute gets 429 RATE_LIMITED with Retry-After on every keyed route, valid key or not, until the oldest failure is a minute old. Each server process counts these on its own, in memory, so counting costs no query (guessing keys never reaches the database once refused): with N server processes an address can fail at most N x ${FAILED_AUTH_PER_MINUTE} times a minute before every process refuses it, and a process remembers the ${FAILED_AUTH_MAX_ADDRESSES.toLocaleString("en-US")} most recently failing addresses.
 - Request body: 2 MB (413 INVALID_INPUT beyond). Every body is also refused with INVALID_INPUT, before anything else looks at it, when it nests deeper than ${BODY_LIMITS.maxDepth} levels (code too_deep), has an array of more than ${BODY_LIMITS.maxArrayItems} items (too_many), or has a string or field name with a control character (U+0000-U+001F other than tab, line feed and carriage return, U+007F-U+009F) or an unpaired UTF-16 surrogate (invalid_characters). The same characters in a query parameter are INVALID_INPUT; in a path id, 404 NOT_FOUND.
 - Idempotency-Key: 1-255 characters on POST /v1/estimate, /v1/scripts, /v1/previews, /v1/videos and /v1/videos/{id}/cancel, kept 24 hours per account. Same key and body replays the first answer with Idempotent-Replayed: true (a create replay returns the video as it is now); a different body gives 422 IDEMPOTENCY_KEY_REUSED; while the first still runs, 409 IDEMPOTENCY_IN_PROGRESS with Retry-After. Bodies are compared as canonical JSON (object keys sorted, whitespace ignored) together with the method and path. Stored and replayed: 2xx, 400, 404 and 422, when the answer is at most ${MAX_STORED_ANSWER_BYTES / 1024} KB. Not stored, so a retry with the same key runs again: 401, 402, 409, 429, every 5xx and any longer answer.
 - Own media: 20 new URLs a day (a URL used in the last 30 days is reused); video up to 300 MB and 10 min, audio up to 30 MB and 10 min. Own-media URLs must be https and are checked at create (scheme, credentials, literal addresses: 400 INVALID_INPUT naming the field, code invalid_url); the resolved address is checked again when fetched. Files must be single-file containers (MP4/MOV, Matroska/WebM, AVI, FLV, MPEG-TS/PS, ASF, Ogg; for music also MP3, WAV, FLAC, AAC, AIFF): HLS playlists, DASH manifests, concat lists and image sequences fail the video with MEDIA_INVALID whatever their name. Footage is refused (MEDIA_INVALID) from its header when its frames exceed 4096x2160 (or 2160x4096), it has over 60 frames a second, or its frame size x frame rate x length exceeds 10 minutes of 1080p at 30 fps (4K at 30 fps: 150 s). A conversion that runs past a minute plus the media's length is stopped (MEDIA_INVALID). Conversions take turns across accounts. Images (POST /v1/images): JPEG, PNG, WebP, GIF or AVIF up to 15 MB and 25 megapixels (8192 px a side), read from the header before decoding; SVG is refused.
@@ -100,13 +100,19 @@ Deliveries are POSTs of {id, type, createdAt, data: Video} with the headers X-Se
 
 ## Errors
 
-Every error is application/problem+json: {type, title, status, detail, code}, plus errors[] ({path, message, code}) on INVALID_INPUT, upsell and plansUrl on 402, requestId on 5xx. errors[] lists at most 100 fields; when more failed, errorsOmitted says how many were left out. detail is at most 2,000 characters. Branch on code:
+Every error is application/problem+json: {type, title, status, detail, code}, plus errors[] ({path, message, code}) on INVALID_INPUT, upsell and plansUrl on 402, requestId on 5xx. errors[] lists at most ${PROBLEM_LIMITS.maxErrors} fields; when more failed, errorsOmitted (an integer, present only then; an addition to the API document's Problem shape) says how many were left out. detail is at most ${PROBLEM_LIMITS.maxDetailChars} characters. Branch on code:
 ${(Object.keys(REQUEST_ERRORS) as RequestErrorCode[]).map((c) => `- ${c} (${REQUEST_ERRORS[c].status}): ${REQUEST_ERROR_ADVICE[c]}`).join("\n")}
 
 Video failure codes (error.code of a failed video):
 ${Object.entries(FAILURE_CODES).map(([c, f]) => `- ${c}: ${f.meaning}`).join("\n")}
 `;
 }
+
+/** The problem body's fields, with what this service adds to the API document's Problem shape. */
+const PROBLEM_FIELDS = [
+  `Fields: \`type\` (this page's URL with \`#<code>\`), \`title\`, \`status\`, \`detail\` (at most ${PROBLEM_LIMITS.maxDetailChars} characters), \`code\`; \`errors\` (\`{path, message, code}\` per failing field) on INVALID_INPUT, INVALID_VOICE and NARRATION_REQUIRED; \`upsell\` and \`plansUrl\` on every 402; \`requestId\` on 5xx.`,
+  `\`errors\` lists at most ${PROBLEM_LIMITS.maxErrors} fields. When more failed, \`errorsOmitted\` (an integer) says how many were left out; it is present only then. \`errorsOmitted\` is an addition to the API document's Problem shape: a client that ignores unknown fields loses nothing but the count.`,
+].join(" ");
 
 /** GET /v1/errors: the reference page that problem `type` URLs point into. */
 export function errorReference(templates: TemplateRegistry): string {
@@ -116,5 +122,5 @@ export function errorReference(templates: TemplateRegistry): string {
   const failures = (Object.keys(FAILURE_CODES) as FailureCode[])
     .map((c) => `## ${c}\n\nVideo failure (${templatesFailingWith(templates, c).join(", ")}): ${FAILURE_CODES[c].meaning}\n`)
     .join("\n");
-  return `# Error reference\n\nRequest errors are application/problem+json bodies whose \`code\` is one of these.\n\n${requestErrors}\n# Video failure codes\n\n${failures}`;
+  return `# Error reference\n\nRequest errors are application/problem+json bodies whose \`code\` is one of these.\n\n${PROBLEM_FIELDS}\n\n${requestErrors}\n# Video failure codes\n\n${failures}`;
 }

@@ -1,5 +1,5 @@
 import { Type } from "@sinclair/typebox";
-import { REQUEST_ERRORS } from "../errors.ts";
+import { PROBLEM_LIMITS, REQUEST_ERRORS } from "../errors.ts";
 import { Enum } from "../templates/schema-kit.ts";
 import { component } from "./components.ts";
 
@@ -21,11 +21,14 @@ export const ProblemSchema = component(
             message: Type.String(),
             code: Type.String({ description: "required, unknown_field, invalid_type, invalid_enum, invalid_format, too_short, too_long, too_small, too_large, too_few, too_many, too_deep, invalid_characters, mutually_exclusive, not_allowed, invalid_voice, narration_required, invalid_json." }),
           }),
-          { description: "Each failing field (at most 100; see errorsOmitted); present on INVALID_INPUT (and on INVALID_VOICE and NARRATION_REQUIRED)." },
+          { description: `Each failing field (at most ${PROBLEM_LIMITS.maxErrors}; see errorsOmitted); present on INVALID_INPUT (and on INVALID_VOICE and NARRATION_REQUIRED).` },
         ),
       ),
       errorsOmitted: Type.Optional(
-        Type.Integer({ description: "`errors` lists at most 100 fields; when more failed, how many were left out." }),
+        Type.Integer({
+          minimum: 1,
+          description: `\`errors\` lists at most ${PROBLEM_LIMITS.maxErrors} fields; when more failed, how many were left out (present only then). An addition to the API document's Problem shape.`,
+        }),
       ),
       upsell: Type.Optional(Enum(["subscribe", "topup", "none"] as const, { description: "Present on every 402." })),
       plansUrl: Type.Optional(Type.String({ format: "uri", description: "Pricing page; present on every 402." })),

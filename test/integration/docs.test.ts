@@ -5,7 +5,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { allRoutes } from "../../src/routes.ts";
 import { TEMPLATES } from "../../src/templates/registry.ts";
-import { REQUEST_ERRORS } from "../../src/errors.ts";
+import { FAILED_AUTH_PER_MINUTE } from "../../actors/failed-auth.ts";
+import { PROBLEM_LIMITS, REQUEST_ERRORS } from "../../src/errors.ts";
 import { DATABASE_KINDS } from "../helpers/databases.ts";
 import { useService } from "../helpers/harness.ts";
 import { expectProblem } from "../helpers/problem.ts";
@@ -77,6 +78,26 @@ describe.each(DATABASE_KINDS)("served documents on %s", (kind) => {
     const text = await (await svc().request("/v1/errors")).text();
     for (const code of Object.keys(REQUEST_ERRORS)) expect(text).toContain(`## ${code}`);
     expect(text).toContain("## RENDER_FAILED");
+  });
+
+  test("errorsOmitted is documented as an addition to the Problem shape: OpenAPI, llms.txt and the error reference", async () => {
+    const doc = (await (await svc().request("/v1/openapi.json")).json()) as any;
+    const field = doc.components.schemas.Problem.properties.errorsOmitted;
+    expect(field.type).toBe("integer");
+    expect(field.description).toContain(`at most ${PROBLEM_LIMITS.maxErrors}`);
+    expect(field.description).toContain("An addition to the API document's Problem shape");
+    expect(doc.components.schemas.Problem.required).not.toContain("errorsOmitted");
+    for (const path of ["/v1/llms.txt", "/v1/errors"]) {
+      const text = await (await svc().request(path)).text();
+      expect(text).toMatch(new RegExp(`at most ${PROBLEM_LIMITS.maxErrors} fields[^\\n]*errorsOmitted`));
+      expect(text).toMatch(/errorsOmitted[^\n]*addition to the API document's Problem shape/);
+    }
+  });
+
+  test("llms.txt states the failed-authentication limit is per process, with its bound for N processes", async () => {
+    const text = await (await svc().request("/v1/llms.txt")).text();
+    expect(text).toContain(`Each server process counts these on its own, in memory`);
+    expect(text).toContain(`with N server processes an address can fail at most N x ${FAILED_AUTH_PER_MINUTE} times a minute`);
   });
 });
 
