@@ -19,7 +19,8 @@ import { callerUrlPolicy } from "./net/outbound.ts";
 import { createVoicePreviews } from "./narration/previews.ts";
 import { createNarrator } from "./narration/service.ts";
 import { type JobQueue, QUEUES } from "./queue/job-queue.ts";
-import { createLocalStorage } from "./storage/local.ts";
+import { createLocalStorage, signingKeyIn } from "./storage/local.ts";
+import { createS3Storage } from "./storage/s3.ts";
 import { TEMPLATES, type TemplateRegistry } from "./templates/registry.ts";
 import { createThroughputMeter } from "./videos/throughput.ts";
 import { VideoChangeFeed } from "./videos/change-feed.ts";
@@ -56,7 +57,10 @@ export async function buildDeps(config: Config, database: Database, queue: JobQu
   log.info("encoder chosen", { encoder: encoder.settings.name, reason: encoder.reason, args: encoder.settings.args.join(" ") });
   const renderPool = createRenderPool(encoder, overrides.renderPool);
   const library = createFileLibrary(join(config.dataDir, "library"), generatedMediaDir(config.mediaCacheDir));
-  const storage = createLocalStorage(join(config.dataDir, "videos"), config.publicBaseUrl);
+  const storage =
+    config.storage.kind === "s3"
+      ? createS3Storage(config.storage, join(config.dataDir, "storage-cache"))
+      : createLocalStorage(join(config.dataDir, "videos"), config.publicBaseUrl, signingKeyIn(join(config.dataDir, "videos")));
   const policy = callerUrlPolicy(config);
   const metrics = createMetrics(
     { videos: () => countVideosByTemplateAndStatus(database.db), queues: () => queueStats(database.db, Object.values(QUEUES)) },

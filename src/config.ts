@@ -62,6 +62,19 @@ export const ConfigSchema = Type.Object({
     default: 20,
     description: "On SIGTERM (or SIGINT): how long requests in flight and videos being made have to finish. The process stops accepting requests and taking jobs at once; a video still being made at the end goes back to the queue, where another worker takes it at once; then the process exits.",
   }),
+  STORAGE_URL: Type.String({
+    default: "",
+    description: "Where finished videos, their files, imported media, teaser audio and stage files are kept. Empty: DATA_DIR/videos on local disk. s3://bucket/prefix: an S3-compatible bucket (endpoint, region and credentials from the AWS_* variables).",
+  }),
+  AWS_ENDPOINT_URL: Type.String({ default: "", description: "The S3-compatible server (MinIO, R2, Ceph, B2, GCS interoperability); empty for AWS S3 itself." }),
+  STORAGE_PUBLIC_ENDPOINT: Type.String({
+    default: "",
+    description: "Where callers reach the S3-compatible server, when not at AWS_ENDPOINT_URL (which may be a private address): presigned download URLs name it.",
+  }),
+  AWS_REGION: Type.String({ default: "us-east-1", description: "Region of the bucket (auto or us-east-1 for most S3-compatible servers)." }),
+  AWS_ACCESS_KEY_ID: Type.String({ default: "", description: "Access key for STORAGE_URL." }),
+  AWS_SECRET_ACCESS_KEY: Type.String({ default: "", description: "Secret key for STORAGE_URL." }),
+  AWS_SESSION_TOKEN: Type.String({ default: "", description: "Session token, with temporary credentials." }),
   METRICS_PORT: Type.String({
     default: "",
     description: "Port of this process's Prometheus endpoint, GET /metrics, apart from the API (workers have one too). Empty: no metrics endpoint.",
@@ -96,6 +109,8 @@ export interface Config {
   eventsHeartbeatMs: number;
   /** How long a stopping process lets requests and videos finish before it closes them or hands them back. */
   drainMs: number;
+  /** Local disk under DATA_DIR, or an S3-compatible bucket. */
+  storage: { kind: "local" } | { kind: "s3"; bucket: string; prefix: string; endpoint: string; publicEndpoint: string; region: string; accessKeyId: string; secretAccessKey: string; sessionToken: string };
   /** Null: no metrics endpoint. */
   metrics: { port: number; host: string; token: string } | null;
   allowPrivateUrls: boolean;
@@ -135,6 +150,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (raw.METRICS_PORT && !(/^\d+$/.test(raw.METRICS_PORT) && Number(raw.METRICS_PORT) <= 65535)) {
     throw new Error("invalid configuration: METRICS_PORT must be a port number (0-65535)");
   }
+  const bucket = raw.STORAGE_URL ? /^s3:\/\/([a-z0-9][a-z0-9.-]{1,61}[a-z0-9])(?:\/(.*))?$/.exec(raw.STORAGE_URL) : null;
+  if (raw.STORAGE_URL && !bucket) throw new Error("invalid configuration: STORAGE_URL must be s3://bucket or s3://bucket/prefix");
   const publicBaseUrl = (raw.PUBLIC_BASE_URL || `http://localhost:${raw.PORT}`).replace(/\/+$/, "");
   return {
     port: raw.PORT,
@@ -147,6 +164,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     plansUrl: raw.PLANS_URL || `${publicBaseUrl}/v1/llms.txt#plans`,
     logLevel: raw.LOG_LEVEL,
     role: raw.ROLE,
+    storage: bucket
+      ? {
+          kind: "s3",
+          bucket: bucket[1]!,
+          prefix: (bucket[2] ?? "").replace(/^\/+|\/+$/g, ""),
+          endpoint: raw.AWS_ENDPOINT_URL.replace(/\/+$/, ""),
+          publicEndpoint: raw.STORAGE_PUBLIC_ENDPOINT.replace(/\/+$/, ""),
+          region: raw.AWS_REGION,
+          accessKeyId: raw.AWS_ACCESS_KEY_ID,
+          secretAccessKey: raw.AWS_SECRET_ACCESS_KEY,
+          sessionToken: raw.AWS_SESSION_TOKEN,
+        }
+      : { kind: "local" },
     drainMs: raw.DRAIN_SECONDS * 1000,
     eventsHeartbeatMs: raw.EVENTS_HEARTBEAT_SECONDS * 1000,
     metrics: raw.METRICS_PORT ? { port: Number(raw.METRICS_PORT), host: raw.METRICS_HOST, token: raw.METRICS_TOKEN } : null,

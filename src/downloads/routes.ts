@@ -23,7 +23,9 @@ const CONTENT_TYPES: Record<string, string> = {
 
 /**
  * A download link's answer: 302 to a fresh signed URL of the stored file `keyOf` names for the link's
- * video. The token is checked first, so a link that expired says so whichever file it asks for.
+ * video: GET /v1/files on local disk, the object's presigned URL in a bucket (the bytes then never pass
+ * through this process). The token is checked first, so a link that expired says so whichever file it
+ * asks for.
  */
 async function redirectToStored(deps: AppDeps, token: string, keyOf: (videoId: string) => string, what: string): Promise<Response> {
   const link = await findDownloadLink(deps.database.db, token);
@@ -33,7 +35,7 @@ async function redirectToStored(deps: AppDeps, token: string, keyOf: (videoId: s
     throw new ApiError("LINK_EXPIRED", `This download link expired on ${link.expiresAt.toISOString()}; GET /v1/videos/${link.videoId} returns a fresh one.`);
   }
   const key = keyOf(link.videoId);
-  if (!deps.storage.locate(key)) throw new ApiError("NOT_FOUND", `The ${what} is no longer stored.`);
+  if (!(await deps.storage.has(key))) throw new ApiError("NOT_FOUND", `The ${what} is no longer stored.`);
   const url = deps.storage.signedUrl(key, Math.floor(now.getTime() / 1000) + FILE_URL_SECONDS);
   return new Response(null, { status: 302, headers: { location: url, "cache-control": "no-store" } });
 }

@@ -206,7 +206,7 @@ export function createOwnMediaImporter(deps: OwnMediaDeps): OwnMediaImporter {
       );
     }
     if (claim.outcome === "reuse") {
-      const path = claim.row.storageKey ? deps.storage.locate(claim.row.storageKey) : undefined;
+      const path = claim.row.storageKey ? await deps.storage.fetch(claim.row.storageKey) : undefined;
       if (path) return { id: claim.row.id, path, reused: true };
     }
     const row = claim.row;
@@ -235,7 +235,9 @@ export function createOwnMediaImporter(deps: OwnMediaDeps): OwnMediaImporter {
       }
       await deps.storage.put(storageKey, converted);
       await markMediaImportReady(deps.db, row.id, { storageKey, bytes, durationMs: Math.round(duration * 1000) });
-      return { id: row.id, path: deps.storage.locate(storageKey)!, reused: false };
+      const stored = await deps.storage.fetch(storageKey);
+      if (!stored) throw new Error(`${storageKey} was stored and is gone`);
+      return { id: row.id, path: stored, reused: false };
     } catch (error) {
       const failure = fetchFailure(url, error);
       await markMediaImportFailed(deps.db, row.id, failure.code);
@@ -253,7 +255,7 @@ export function createOwnMediaImporter(deps: OwnMediaDeps): OwnMediaImporter {
     },
     async findImage(accountId, id) {
       const row = await findReadyMediaImport(deps.db, accountId, id, "image");
-      const path = row?.storageKey ? deps.storage.locate(row.storageKey) : undefined;
+      const path = row?.storageKey ? await deps.storage.fetch(row.storageKey) : undefined;
       if (!path) return undefined;
       const meta = await sharp(path).metadata();
       return { path, width: meta.width ?? 0, height: meta.height ?? 0 };

@@ -4,17 +4,24 @@ import { join } from "node:path";
 import { diskFault } from "../faults.ts";
 
 /**
- * Where finished videos live. The local-disk implementation keeps files under one folder; several
- * processes (or machines sharing the folder) use the same signing key, kept beside the files.
+ * Where the files every machine must see are kept: finished videos and the files made with them, callers'
+ * imported media, teaser audio, and the stage files a retry on another machine needs. Two
+ * implementations: a folder on local disk (one machine, or several sharing it) and an S3-compatible
+ * bucket (src/storage/s3.ts), chosen by STORAGE_URL.
  */
 export interface Storage {
-  /** Moves (or copies, across file systems) a finished file into storage under `key`. */
-  put(key: string, sourcePath: string): Promise<void>;
-  /** Local path of a stored file, or undefined when there is none. */
+  /** Stores the file at `sourcePath` under `key`: moved (copied across file systems) or, with `keep`, copied. */
+  put(key: string, sourcePath: string, options?: { keep?: boolean }): Promise<void>;
+  /** Whether `key` is stored. */
+  has(key: string): Promise<boolean>;
+  /** A file on this machine with the stored bytes (the stored file itself on local disk, a fetched copy from a bucket), or undefined when there is none. */
+  fetch(key: string): Promise<string | undefined>;
+  remove(key: string): Promise<void>;
+  /** Local disk only: the stored file's path, which GET /v1/files serves. Undefined for a bucket. */
   locate(key: string): string | undefined;
-  /** A URL that serves the file until `expiresAt` (unix seconds). */
+  /** A URL that serves the file until `expiresAt` (unix seconds): a signed /v1/files URL, or the bucket's presigned URL. */
   signedUrl(key: string, expiresAt: number): string;
-  /** Checks a signed URL's parts; constant-time on the signature. */
+  /** Checks a /v1/files URL's parts; constant-time on the signature. Always false for a bucket. */
   verify(key: string, expiresAt: number, signature: string): boolean;
 }
 
@@ -34,7 +41,9 @@ export function videoCompanionKey(videoId: string, fileName: string): string {
   return `${videoId}.${fileName}`;
 }
 
-function signingKey(dir: string): Buffer {
+/** The key that signs /v1/files URLs, kept beside the files: every process sharing the folder signs alike. */
+export function signingKeyIn(dir: string): Buffer {
+  mkdirSync(dir, { recursive: true });
   const path = join(dir, ".signing-key");
   if (!existsSync(path)) {
     const temp = `${path}.${process.pid}`;
@@ -52,20 +61,28 @@ function signingKey(dir: string): Buffer {
   return Buffer.from(readFileSync(path, "utf8").trim(), "hex");
 }
 
-export function createLocalStorage(dir: string, publicBaseUrl: string): Storage {
+/** `secret` signs /v1/files URLs: every process serving the folder must be given the same one. */
+export function createLocalStorage(dir: string, publicBaseUrl: string, secret: Buffer): Storage {
   mkdirSync(dir, { recursive: true });
-  const secret = signingKey(dir);
   const sign = (key: string, expiresAt: number) => createHmac("sha256", secret).update(`${key}\n${expiresAt}`).digest("base64url");
+  const locate = (key: string) => {
+    if (!isStorageKey(key)) return undefined;
+    const path = join(dir, key);
+    return existsSync(path) && statSync(path).isFile() ? path : undefined;
+  };
   return {
-    async put(key, sourcePath) {
+    async put(key, sourcePath, options = {}) {
       if (!isStorageKey(key)) throw new Error(`invalid storage key ${key}`);
       const target = join(dir, key);
       const partial = `${target}.${process.pid}.partial`;
       try {
-        try {
-          renameSync(sourcePath, partial);
-        } catch {
-          copyFileSync(sourcePath, partial);
+        if (options.keep) copyFileSync(sourcePath, partial);
+        else {
+          try {
+            renameSync(sourcePath, partial);
+          } catch {
+            copyFileSync(sourcePath, partial);
+          }
         }
         diskFault("store");
         renameSync(partial, target);
@@ -75,11 +92,12 @@ export function createLocalStorage(dir: string, publicBaseUrl: string): Storage 
         throw error;
       }
     },
-    locate(key) {
-      if (!isStorageKey(key)) return undefined;
-      const path = join(dir, key);
-      return existsSync(path) && statSync(path).isFile() ? path : undefined;
+    has: async (key) => locate(key) !== undefined,
+    fetch: async (key) => locate(key),
+    async remove(key) {
+      if (isStorageKey(key)) rmSync(join(dir, key), { force: true });
     },
+    locate,
     signedUrl(key, expiresAt) {
       return `${publicBaseUrl}/v1/files/${key}?expires=${expiresAt}&signature=${sign(key, expiresAt)}`;
     },

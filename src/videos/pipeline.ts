@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, rmSync } from "node:fs";
+import { mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import type { Database } from "../../db/client.ts";
 import { findAccountById } from "../../db/repos/accounts.ts";
@@ -18,6 +18,7 @@ import { runTemplateStage, StageFailure } from "../templates/production.ts";
 import type { TemplateRegistry } from "../templates/registry.ts";
 import type { PreRenderStage, ProductionContext, ProductionPorts, Template } from "../templates/template.ts";
 import { completeVideo, failVideo, type FinishContext, Superseded } from "./finish.ts";
+import { dropStageFiles, keepStageFiles, relocateOutputs, restoreStageFiles } from "./stage-files.ts";
 import { STAGE_LABELS } from "./model.ts";
 
 export interface PipelineDeps {
@@ -175,14 +176,15 @@ async function runAttempt(
     workDir,
     ports: { ...deps.ports, drawPng: (svg, out) => deps.renderPool.drawSvg(svg, out) },
   };
-  const outputs: Record<string, unknown> = { ...video.stageOutputs };
+  // Made by an attempt on another machine, the outputs name its working folder: they are moved onto this one.
+  const outputs: Record<string, unknown> = relocateOutputs({ ...video.stageOutputs }, video.id, workDir);
   // A script or pack written by POST /v1/scripts is that stage's output: the step is skipped.
   if (video.projectId && template.stages.includes("generating_script") && outputs.generating_script === undefined) {
     const project = await findAccountProject(deps.database.db, video.accountId, video.projectId);
     if (project && project.kind !== "preview") outputs.generating_script = project.content;
   }
   for (const [index, stage] of template.stages.entries()) {
-    const done = outputs[stage] !== undefined && template.stageFiles(stage, outputs[stage]).every((f) => existsSync(f));
+    const done = outputs[stage] !== undefined && (await restoreStageFiles(deps.storage, video.id, workDir, template.stageFiles(stage, outputs[stage])));
     if (done) continue;
     signal.throwIfAborted();
     enter(stage);
@@ -190,6 +192,8 @@ async function runAttempt(
     const stageStarted = performance.now();
     outputs[stage] = await runTemplateStage(template, stage, ctx, outputs);
     deps.recorder.stage(video.template, stage, (performance.now() - stageStarted) / 1000);
+    // Its files are stored before its output is saved: a saved output's files are always somewhere.
+    await keepStageFiles(deps.storage, video.id, workDir, template.stageFiles(stage, outputs[stage]));
     await write({ stageOutputs: outputs });
   }
   signal.throwIfAborted();
@@ -218,5 +222,6 @@ async function runAttempt(
   const legacy = isLegacyPlan(account?.planTier ?? null);
   const charges = videoCharges(template.usage(ctx.inputs, outputs), legacy);
   await completeVideo(finishContext(deps), video, video.attempts, charges, timeline.duration, legacy);
+  for (const stage of template.stages) if (outputs[stage] !== undefined) await dropStageFiles(deps.storage, video.id, workDir, template.stageFiles(stage, outputs[stage]));
   rmSync(workDir, { recursive: true, force: true });
 }

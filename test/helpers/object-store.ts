@@ -1,0 +1,50 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import S3rver from "@20minutes/s3rver";
+
+/** The credentials s3rver checks every request's signature (and every presigned URL's) against. */
+export const OBJECT_STORE_CREDENTIALS = { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" } as const;
+
+export interface ObjectStore {
+  endpoint: string;
+  bucket: string;
+  /** What a process needs in its environment to store its files in this bucket under `prefix`. */
+  env(prefix: string): Record<string, string>;
+  stop(): Promise<void>;
+}
+
+/**
+ * An S3-compatible server on loopback for the tests: s3rver, which answers the S3 REST API over HTTP,
+ * checks SigV4 signatures (headers and presigned query strings) and keeps objects on disk.
+ */
+export async function startObjectStore(bucket = "shortvid-test"): Promise<ObjectStore> {
+  const directory = mkdtempSync(join(tmpdir(), "s3rver-"));
+  const server = new S3rver({ address: "127.0.0.1", port: 0, silent: true, directory, configureBuckets: [{ name: bucket }] });
+  const { port } = await server.run();
+  const endpoint = `http://127.0.0.1:${port}`;
+  return {
+    endpoint,
+    bucket,
+    env: (prefix) => ({
+      STORAGE_URL: `s3://${bucket}/${prefix}`,
+      AWS_ENDPOINT_URL: endpoint,
+      AWS_REGION: "us-east-1",
+      AWS_ACCESS_KEY_ID: OBJECT_STORE_CREDENTIALS.accessKeyId,
+      AWS_SECRET_ACCESS_KEY: OBJECT_STORE_CREDENTIALS.secretAccessKey,
+    }),
+    async stop() {
+      await server.close();
+      rmSync(directory, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * A service's environment for `store()`'s bucket under `prefix`, read only when the service starts (so
+ * after the beforeAll that started the store): for useService(kind, objectStoreEnv(...)).
+ */
+export function objectStoreEnv(store: () => ObjectStore, prefix: string): Record<string, string> {
+  const keys = ["STORAGE_URL", "AWS_ENDPOINT_URL", "AWS_REGION", "AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY"];
+  return Object.defineProperties({}, Object.fromEntries(keys.map((k) => [k, { enumerable: true, get: () => store().env(prefix)[k] }])));
+}
