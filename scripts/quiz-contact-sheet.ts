@@ -1,7 +1,8 @@
 /**
- * Draws quiz frames as videos draw them (the same card SVGs and positions) over a frame of a generated
- * background: for every theme and font, the question, the countdown and the reveal, into
- * docs/quiz-frames.jpg. Run: bun scripts/quiz-contact-sheet.ts (after scripts/setup.sh).
+ * Draws quiz frames as videos draw them (the same card SVGs, positions and safe area) over a frame of a
+ * generated background: for every theme and font, the question while its options are read (two of
+ * four shown), the countdown halfway (every option, the timer's disc and its bar half empty) and the
+ * reveal, into docs/quiz-frames.jpg. Run: bun scripts/quiz-contact-sheet.ts (after scripts/setup.sh).
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -9,11 +10,24 @@ import { join } from "node:path";
 import sharp from "sharp";
 import { runFfmpeg } from "../render/ffmpeg.ts";
 import { generatedMediaDir } from "../render/media/generated-dir.ts";
-import { VIDEO_WIDTH } from "../render/timeline.ts";
+import { safeCardX } from "../render/safe-area.ts";
 import { loadConfig } from "../src/config.ts";
 import { buildOfflinePack } from "../src/content/quiz/pack.ts";
-import { CARD_WIDTH, countdownBadgeSvg, type QuizFont, type QuizTheme, questionCardSvg, revealCardSvg } from "../src/templates/quiz-video/cards.ts";
-import { cardTop } from "../src/templates/quiz-video/quiz-plan.ts";
+import {
+  CARD_MARGIN,
+  CARD_WIDTH,
+  optionBox,
+  optionSvg,
+  type QuizFont,
+  type QuizTheme,
+  questionCardSvg,
+  revealCardSvg,
+  TIMER_BAR,
+  TIMER_SIZE,
+  timerBarSvg,
+  timerDigitSvg,
+} from "../src/templates/quiz-video/cards.ts";
+import { cardTop, shortFact } from "../src/templates/quiz-video/quiz-plan.ts";
 
 const work = mkdtempSync(join(tmpdir(), "quiz-sheet-"));
 const backgroundFrame = join(work, "background.png");
@@ -23,8 +37,11 @@ await runFfmpeg(["-ss", "2", "-i", join(generatedMediaDir(loadConfig().mediaCach
 
 const pack = buildOfflinePack({ topic: "general knowledge", difficulty: "medium", count: 10, seed: 7 });
 const logoQuestion = buildOfflinePack({ topic: "brand logos", difficulty: "easy", count: 5, seed: 2 }).questions[0]!;
-const x = Math.round((VIDEO_WIDTH - CARD_WIDTH) / 2) - 20;
-const y = cardTop(false) - 20;
+const cardX = safeCardX(CARD_WIDTH);
+const top = cardTop(false);
+const x = cardX - CARD_MARGIN;
+const y = top - CARD_MARGIN;
+const timerY = top - TIMER_SIZE - 30;
 const tiles: Buffer[] = [];
 const labels: string[] = [];
 let k = 0;
@@ -32,12 +49,15 @@ for (const theme of ["neon", "sunset", "classic"] as QuizTheme[]) {
   for (const font of ["anton", "bangers", "bebas-neue", "poppins"] as QuizFont[]) {
     const style = { theme, font };
     const q = k % 4 === 3 ? logoQuestion : pack.questions[k % pack.questions.length]!;
-    const question = Buffer.from(questionCardSvg(q, k % 10, 10, style));
-    const frames = [
-      [{ input: question, left: x, top: y }],
-      [{ input: question, left: x, top: y }, { input: Buffer.from(countdownBadgeSvg(3, style)), left: x + CARD_WIDTH - 130, top: y - 60 }],
-      [{ input: Buffer.from(revealCardSvg(q, k % 10, 10, style)), left: x, top: y }],
+    const question = { input: Buffer.from(questionCardSvg(q, k % 10, 10, style)), left: x, top: y };
+    const options = q.options.map((_, i) => ({ input: Buffer.from(optionSvg(q, i, style)), left: cardX + optionBox(q, i).x, top: top + optionBox(q, i).y }));
+    // The bar's window halfway through its sweep.
+    const bar = await sharp(Buffer.from(timerBarSvg(style))).extract({ left: Math.round(TIMER_BAR.width / 2), top: 0, width: TIMER_BAR.width, height: TIMER_BAR.height }).png().toBuffer();
+    const timer = [
+      { input: Buffer.from(timerDigitSvg(3, style)), left: cardX - CARD_MARGIN, top: timerY - CARD_MARGIN },
+      { input: bar, left: cardX + TIMER_BAR.x, top: timerY + TIMER_BAR.y },
     ];
+    const frames = [[question, ...options.slice(0, 2)], [question, ...options, ...timer], [{ input: Buffer.from(revealCardSvg(q, k % 10, 10, style, shortFact(q))), left: x, top: y }]];
     for (const [i, layers] of frames.entries()) {
       const frame = await sharp(backgroundFrame).composite(layers).png().toBuffer();
       tiles.push(await sharp(frame).resize(240, 427).png().toBuffer());

@@ -1,13 +1,16 @@
 import type { QuizQuestion } from "../../content/quiz/question.ts";
+import { svgTextLine } from "../svg-emoji.ts";
 import { escapeXml, wrapToWidth } from "../svg-text.ts";
 
 export type QuizTheme = "neon" | "sunset" | "classic";
 export type QuizFont = "anton" | "bangers" | "bebas-neue" | "poppins";
 
-export const CARD_WIDTH = 960;
+/** As wide as the platforms' safe area (render/safe-area.ts): nothing on the card hides under their buttons. */
+export const CARD_WIDTH = 870;
 export const CARD_HEIGHT = 1000;
-export const BADGE_SIZE = 170;
-const PAD = 56;
+/** The card's PNG has this much room around the card for its stroke and glow. */
+export const CARD_MARGIN = 20;
+const PAD = 50;
 const LETTERS = ["A", "B", "C", "D"];
 
 interface Palette {
@@ -104,41 +107,67 @@ function fit(text: string, style: CardStyle, maxWidth: number, sizes: number[], 
   return { lines: [...lines.slice(0, maxLines - 1), `${lines[maxLines - 1]}…`], size };
 }
 
-function textBlock(lines: string[], x: number, y: number, size: number, fill: string, style: CardStyle, anchor = "middle"): string {
+function textBlock(lines: string[], x: number, y: number, size: number, fill: string, style: CardStyle, anchor: "start" | "middle" = "middle"): string {
   const f = FONTS[style.font];
   return lines
-    .map(
-      (line, i) =>
-        `<text x="${x}" y="${y + i * Math.round(size * 1.18)}" font-family="${f.family}" font-weight="${f.weight}" font-size="${size}" fill="${fill}" text-anchor="${anchor}" dominant-baseline="hanging">${escapeXml(f.caps ? line.toUpperCase() : line)}</text>`,
+    .map((line, i) =>
+      svgTextLine(f.caps ? line.toUpperCase() : line, {
+        x,
+        y: y + i * Math.round(size * 1.18),
+        size,
+        anchor,
+        baseline: "hanging",
+        attrs: ` font-family="${f.family}" font-weight="${f.weight}" fill="${fill}"`,
+        font: { family: f.family, weight: f.weight },
+        widthScale: f.width,
+      }),
     )
     .join("");
 }
 
+/** The card is opaque: footage never shows through its text or options. */
 function card(style: CardStyle, inner: string): string {
   const p = THEMES[style.theme];
   const filter = p.glow ? ' filter="url(#glow)"' : "";
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${CARD_WIDTH + 40}" height="${CARD_HEIGHT + 40}" viewBox="-20 -20 ${CARD_WIDTH + 40} ${CARD_HEIGHT + 40}">${defs(style)}<rect x="0" y="0" width="${CARD_WIDTH}" height="${CARD_HEIGHT}" rx="48" fill="${p.cardFill}" fill-opacity="0.94" stroke="${p.cardStroke}" stroke-width="6"${filter}/>${inner}</svg>`;
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${CARD_WIDTH + 40}" height="${CARD_HEIGHT + 40}" viewBox="-20 -20 ${CARD_WIDTH + 40} ${CARD_HEIGHT + 40}">${defs(style)}<rect x="0" y="0" width="${CARD_WIDTH}" height="${CARD_HEIGHT}" rx="48" fill="${p.cardFill}" stroke="${p.cardStroke}" stroke-width="6"${filter}/>${inner}</svg>`;
 }
 
 type OptionState = "plain" | "correct" | "dimmed";
 
-function options(q: QuizQuestion, top: number, style: CardStyle, states: OptionState[]): string {
+const OPTION_HEIGHT = 100;
+const OPTION_GAP = 20;
+
+/** #rrggbb mixed toward another colour by `amount` (0-1). */
+function mix(from: string, to: string, amount: number): string {
+  const channel = (hex: string, i: number) => Number.parseInt(hex.slice(1 + 2 * i, 3 + 2 * i), 16);
+  return `#${[0, 1, 2].map((i) => Math.round(channel(from, i) + (channel(to, i) - channel(from, i)) * amount).toString(16).padStart(2, "0")).join("")}`;
+}
+
+/** The solid colour under an option: the card's own, or the middle of the sunset gradient. */
+const cardBase = (p: Palette) => (p.cardFill.startsWith("#") ? p.cardFill : "#ff8258");
+
+/** One option row at its place on the card. A dimmed option is drawn in colours faded toward the card, never translucent. */
+function option(q: QuizQuestion, i: number, style: CardStyle, state: OptionState): string {
   const p = THEMES[style.theme];
-  const height = 100;
-  const gap = 20;
-  return q.options
-    .map((option, i) => {
-      const y = top + i * (height + gap);
-      const state = states[i]!;
-      const fill = state === "correct" ? p.correct : p.optionFill;
-      const text = state === "correct" ? p.correctText : p.optionText;
-      const opacity = state === "dimmed" ? 0.35 : 1;
-      const { lines, size } = fit(option, style, CARD_WIDTH - 2 * PAD - 150, [48, 40, 34], 1);
-      const badgeFill = state === "correct" ? p.correctText : p.accent;
-      const badgeText = state === "correct" ? p.correct : p.accentText;
-      return `<g opacity="${opacity}"><rect x="${PAD}" y="${y}" width="${CARD_WIDTH - 2 * PAD}" height="${height}" rx="${height / 2}" fill="${fill}" stroke="${p.optionStroke}" stroke-width="3"/><circle cx="${PAD + 52}" cy="${y + height / 2}" r="34" fill="${badgeFill}"/>${textBlock([LETTERS[i]!], PAD + 52, y + height / 2 - 22, 44, badgeText, style)}${textBlock(lines, PAD + 118, y + (height - size) / 2, size, text, style, "start")}${state === "correct" ? textBlock(["✓"], CARD_WIDTH - PAD - 50, y + 22, 56, text, { ...style, font: "poppins" }) : ""}</g>`;
-    })
-    .join("");
+  const y = optionsTop(q) + i * (OPTION_HEIGHT + OPTION_GAP);
+  const fade = (c: string) => (state === "dimmed" ? mix(c, cardBase(p), 0.65) : c);
+  const fill = fade(state === "correct" ? p.correct : p.optionFill);
+  const text = fade(state === "correct" ? p.correctText : p.optionText);
+  const { lines, size } = fit(q.options[i]!, style, CARD_WIDTH - 2 * PAD - 150, [48, 40, 34], 1);
+  const badgeFill = fade(state === "correct" ? p.correctText : p.accent);
+  const badgeText = fade(state === "correct" ? p.correct : p.accentText);
+  return `<rect x="${PAD}" y="${y}" width="${CARD_WIDTH - 2 * PAD}" height="${OPTION_HEIGHT}" rx="${OPTION_HEIGHT / 2}" fill="${fill}" stroke="${fade(p.optionStroke)}" stroke-width="3"/><circle cx="${PAD + 52}" cy="${y + OPTION_HEIGHT / 2}" r="34" fill="${badgeFill}"/>${textBlock([LETTERS[i]!], PAD + 52, y + OPTION_HEIGHT / 2 - 22, 44, badgeText, style)}${textBlock(lines, PAD + 118, y + (OPTION_HEIGHT - size) / 2, size, text, style, "start")}${state === "correct" ? textBlock(["✓"], CARD_WIDTH - PAD - 50, y + 22, 56, text, { ...style, font: "poppins" }) : ""}`;
+}
+
+/** Where option `i` is drawn on its own (card coordinates, its stroke included): it pops in as it is read. */
+export function optionBox(q: QuizQuestion, i: number): { x: number; y: number; width: number; height: number } {
+  return { x: PAD - 4, y: optionsTop(q) + i * (OPTION_HEIGHT + OPTION_GAP) - 4, width: CARD_WIDTH - 2 * PAD + 8, height: OPTION_HEIGHT + 8 };
+}
+
+/** Option `i` alone, for the layer that shows it while the question is read. */
+export function optionSvg(q: QuizQuestion, i: number, style: CardStyle): string {
+  const box = optionBox(q, i);
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${box.width}" height="${box.height}" viewBox="${box.x} ${box.y} ${box.width} ${box.height}">${option(q, i, style, "plain")}</svg>`;
 }
 
 function logo(q: QuizQuestion, y: number): string {
@@ -153,22 +182,22 @@ function header(label: string, style: CardStyle): string {
 
 const optionsTop = (q: QuizQuestion) => (q.logo ? 500 : 460);
 
-/** The card while the question is read and the countdown runs. */
+/** The card while the question is read and the countdown runs; its options are layers of their own. */
 export function questionCardSvg(q: QuizQuestion, index: number, total: number, style: CardStyle): string {
   const p = THEMES[style.theme];
   const text = fit(q.question, style, CARD_WIDTH - 2 * PAD, q.logo ? [58, 50] : [64, 56, 48, 42], q.logo ? 2 : 4);
   const body = textBlock(text.lines, CARD_WIDTH / 2, 140, text.size, p.text, style) + logo(q, 290);
-  return card(style, header(`QUESTION ${index + 1} / ${total}`, style) + body + options(q, optionsTop(q), style, q.options.map(() => "plain")));
+  return card(style, header(`QUESTION ${index + 1} / ${total}`, style) + body);
 }
 
-/** The card after the countdown: the correct option highlighted, the fact line where the question was. */
-export function revealCardSvg(q: QuizQuestion, index: number, total: number, style: CardStyle): string {
+/** The card after the countdown: the correct option highlighted, the (short) fact line where the question was. */
+export function revealCardSvg(q: QuizQuestion, index: number, total: number, style: CardStyle, fact: string): string {
   const p = THEMES[style.theme];
   const room = q.logo ? 2 : 5;
-  const fact = fit(q.fact, style, CARD_WIDTH - 2 * PAD, [54, 48, 42, 36], room);
-  const body = textBlock(fact.lines, CARD_WIDTH / 2, 140, fact.size, p.text, style) + logo(q, 290);
-  const states: OptionState[] = q.options.map((_, i) => (i === q.answerIndex ? "correct" : "dimmed"));
-  return card(style, header(`ANSWER ${index + 1} / ${total}`, style) + body + options(q, optionsTop(q), style, states));
+  const shown = fit(fact, style, CARD_WIDTH - 2 * PAD, [54, 48, 42, 36], room);
+  const body = textBlock(shown.lines, CARD_WIDTH / 2, 140, shown.size, p.text, style) + logo(q, 290);
+  const options = q.options.map((_, i) => option(q, i, style, i === q.answerIndex ? "correct" : "dimmed")).join("");
+  return card(style, header(`ANSWER ${index + 1} / ${total}`, style) + body + options);
 }
 
 /** The opening card: the title, how many questions, and the difficulty. */
@@ -195,15 +224,37 @@ export function outroCardSvg(credits: string[], style: CardStyle): string {
   return card(
     style,
     textBlock(["How many did", "you get right?"], CARD_WIDTH / 2, 260, 100, p.text, style) +
-      textBlock(["Tell us in the comments"], CARD_WIDTH / 2, 560, 50, p.muted, style) +
+      textBlock(["Comment below!"], CARD_WIDTH / 2, 560, 50, p.muted, style) +
       credit,
   );
 }
 
-/** One second of the countdown: a round badge with the number. */
-export function countdownBadgeSvg(n: number, style: CardStyle): string {
+/**
+ * The countdown, above the card: a big disc with the seconds left and a bar that empties over the
+ * countdown. The timer spans the card's width; the disc is `TIMER_SIZE` across.
+ */
+export const TIMER_SIZE = 150;
+const BAR_HEIGHT = 46;
+export const TIMER_BAR = { x: TIMER_SIZE + 24, y: (TIMER_SIZE - BAR_HEIGHT) / 2, width: CARD_WIDTH - TIMER_SIZE - 24, height: BAR_HEIGHT };
+
+/** One second of the countdown: the disc with the number (its PNG has CARD_MARGIN around it for the glow). */
+export function timerDigitSvg(n: number, style: CardStyle): string {
   const p = THEMES[style.theme];
-  const r = BADGE_SIZE / 2;
+  const r = TIMER_SIZE / 2;
   const filter = p.glow ? ' filter="url(#glow)"' : "";
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${BADGE_SIZE + 40}" height="${BADGE_SIZE + 40}" viewBox="-20 -20 ${BADGE_SIZE + 40} ${BADGE_SIZE + 40}">${defs(style)}<circle cx="${r}" cy="${r}" r="${r - 4}" fill="${p.accent}" stroke="${p.cardStroke}" stroke-width="8"${filter}/>${textBlock([String(n)], r, r - 52, 104, p.accentText, style)}</svg>`;
+  const size = TIMER_SIZE + 2 * CARD_MARGIN;
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="${-CARD_MARGIN} ${-CARD_MARGIN} ${size} ${size}">${defs(style)}<circle cx="${r}" cy="${r}" r="${r - 5}" fill="${p.accent}" stroke="${p.cardStroke}" stroke-width="10"${filter}/>${textBlock([String(n)], r, r - 50, 100, p.accentText, style)}</svg>`;
+}
+
+/**
+ * The timer bar twice: full, then empty, side by side. A sweep of the window across it (render/timeline.ts)
+ * empties the bar from the right over the countdown.
+ */
+export function timerBarSvg(style: CardStyle): string {
+  const p = THEMES[style.theme];
+  const { width: w, height: h } = TIMER_BAR;
+  const track = (x: number, fill: string) =>
+    `<rect x="${x + 3}" y="3" width="${w - 6}" height="${h - 6}" rx="${(h - 6) / 2}" fill="${fill}" stroke="${p.cardStroke}" stroke-width="6"/>`;
+  const empty = p.cardFill.startsWith("#") ? p.cardFill : "#7a1f00";
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${2 * w}" height="${h}">${track(0, p.accent)}${track(w, empty)}</svg>`;
 }

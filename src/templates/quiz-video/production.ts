@@ -4,16 +4,16 @@ import { narrateLines } from "../../narration/narrator.ts";
 import { seedOf, serverBackground } from "../media-choice.ts";
 import type { DurationEstimate, NarrationUsage, PreRenderStage, ProductionContext } from "../template.ts";
 import type { QuizVideoInputs } from "./inputs.ts";
-import { type CardStyle, countdownBadgeSvg, introCardSvg, outroCardSvg, questionCardSvg, revealCardSvg } from "./cards.ts";
+import { type CardStyle, introCardSvg, optionBox, optionSvg, outroCardSvg, questionCardSvg, revealCardSvg, timerBarSvg, timerDigitSvg } from "./cards.ts";
 import { type QuizPackContent, quizTitle, writeQuizContent } from "./pack-step.ts";
-import { type QuizCards, type QuizClip, quizLines, type QuizNarration, quizTimeline, silentClip } from "./quiz-plan.ts";
+import { QUIZ_PACE, type QuizCards, type QuizClip, type QuizLines, quizLines, type QuizNarration, quizSchedule, quizTimeline, silentClip } from "./quiz-plan.ts";
 
 function allClips(n: QuizNarration): QuizClip[] {
   return [n.intro, ...n.questions.flatMap((q) => [q.ask, q.reveal]), n.outro];
 }
 
 /** Draws every card of the video once (cards already drawn by an earlier attempt are kept). */
-async function drawCards(ctx: ProductionContext<QuizVideoInputs>, pack: QuizPackContent, style: CardStyle, countdown: number): Promise<QuizCards> {
+async function drawCards(ctx: ProductionContext<QuizVideoInputs>, pack: QuizPackContent, lines: QuizLines, style: CardStyle, countdown: number): Promise<QuizCards> {
   const dir = join(ctx.workDir, "cards");
   mkdirSync(dir, { recursive: true });
   const jobs: Promise<void>[] = [];
@@ -29,9 +29,11 @@ async function drawCards(ctx: ProductionContext<QuizVideoInputs>, pack: QuizPack
     outro: draw("outro", () => outroCardSvg(pack.credits, style)),
     questions: pack.questions.map((q, i) => ({
       question: draw(`q${i}`, () => questionCardSvg(q, i, total, style)),
-      reveal: draw(`a${i}`, () => revealCardSvg(q, i, total, style)),
+      options: q.options.map((_, k) => ({ path: draw(`q${i}-o${k}`, () => optionSvg(q, k, style)), box: optionBox(q, k) })),
+      reveal: draw(`a${i}`, () => revealCardSvg(q, i, total, style, lines.questions[i]!.fact)),
     })),
-    badges: Array.from({ length: countdown }, (_, k) => draw(`n${k + 1}`, () => countdownBadgeSvg(k + 1, style))),
+    digits: Array.from({ length: countdown }, (_, k) => draw(`n${k + 1}`, () => timerDigitSvg(k + 1, style))),
+    bar: draw("timer-bar", () => timerBarSvg(style)),
   };
   await Promise.all(jobs);
   return cards;
@@ -49,7 +51,7 @@ export async function runQuizStage(stage: PreRenderStage, ctx: ProductionContext
     else {
       const dir = join(ctx.workDir, "voice");
       mkdirSync(dir, { recursive: true });
-      const recorded = await narrateLines(ctx.ports.narrator, texts.map((text) => ({ text, voiceId: inputs.voiceId, language: "en" })), dir);
+      const recorded = await narrateLines(ctx.ports.narrator, texts.map((text) => ({ text, voiceId: inputs.voiceId, language: "en", speed: QUIZ_PACE.speed })), dir);
       clips = recorded.map((c) => ({ audioPath: c.audioPath, duration: c.duration, words: c.words }));
     }
     const narration: QuizNarration = {
@@ -69,9 +71,10 @@ export function quizStageFiles(stage: PreRenderStage, output: unknown): string[]
 export async function composeQuiz(ctx: ProductionContext<QuizVideoInputs>, outputs: Record<string, unknown>) {
   const inputs = ctx.inputs;
   const pack = outputs.generating_script as QuizPackContent;
-  const cards = await drawCards(ctx, pack, { theme: inputs.theme, font: inputs.font }, inputs.countdownSeconds);
+  const lines = quizLines(pack, quizTitle(inputs));
+  const cards = await drawCards(ctx, pack, lines, { theme: inputs.theme, font: inputs.font }, inputs.countdownSeconds);
   const media = serverBackground(ctx);
-  const { timeline } = quizTimeline(outputs.narrating as QuizNarration, cards, {
+  const { timeline } = quizTimeline(outputs.narrating as QuizNarration, lines, cards, {
     countdownSeconds: inputs.countdownSeconds,
     captionsEnabled: inputs.captionsEnabled,
     captionPreset: "classicWhite",
@@ -80,17 +83,13 @@ export async function composeQuiz(ctx: ProductionContext<QuizVideoInputs>, outpu
   return { timeline };
 }
 
-/** Reading the title; a question and its four options; the answer with its fact line; the sign-off. */
-const INTRO_SECONDS = 3;
-const QUESTION_SECONDS = 7;
-const REVEAL_SECONDS = 4;
-const OUTRO_SECONDS = 3;
-
+/** The quiz planned with lines of a typical length: the same schedule the video will follow. */
 export function estimateQuiz(inputs: QuizVideoInputs): DurationEstimate {
-  const count = inputs.questionCount;
-  const perQuestion = QUESTION_SECONDS + inputs.countdownSeconds + REVEAL_SECONDS;
-  const narration = count * (QUESTION_SECONDS + REVEAL_SECONDS) + INTRO_SECONDS;
-  return { videoSeconds: INTRO_SECONDS + count * perQuestion + OUTRO_SECONDS, narrationSeconds: inputs.silent ? 0 : narration };
+  const typical = QUIZ_PACE.typicalSeconds;
+  const questions = Array.from({ length: inputs.questionCount }, () => ({ ask: typical.ask, reveal: typical.reveal }));
+  const schedule = quizSchedule({ intro: typical.intro, questions, outro: typical.outro }, inputs.countdownSeconds);
+  const narration = typical.intro + inputs.questionCount * (typical.ask + typical.reveal) + typical.outro;
+  return { videoSeconds: schedule.duration, narrationSeconds: inputs.silent ? 0 : narration };
 }
 
 /** Narration is billed across the whole pack, as recorded. */
