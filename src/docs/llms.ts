@@ -1,4 +1,5 @@
 import { FAILED_AUTH_MAX_ADDRESSES, FAILED_AUTH_PER_MINUTE } from "../../actors/failed-auth.ts";
+import { MAX_WAIT_SECONDS, TOOL_NAMES } from "../../client/src/mcp/server.ts";
 import { PLANS } from "../billing/plans.ts";
 import { BODY_LIMITS } from "../http/body-shape.ts";
 import { MAX_STORED_ANSWER_BYTES } from "../idempotency/keys.ts";
@@ -64,6 +65,8 @@ GET /v1/templates returns each template's inputSchema (JSON Schema 2020-12), def
 ${endpoints}
 
 Machine-readable description: ${base}/v1/openapi.json (OpenAPI 3.1).
+
+The same API as Model Context Protocol tools: ${base}/v1/mcp (Streamable HTTP, stateless; the same bearer key, limits and Idempotency-Key rules, each tool call counting as the route it calls). Tools: ${TOOL_NAMES.join(", ")}; get_video takes waitSeconds (up to ${MAX_WAIT_SECONDS}) and answers at the next change of status, stage or progress or the end, with the contact sheet of a completed video as an image. A refused call is a tool result with isError carrying the problem's code, detail and errors[]. This guide and the template guides are its resources. Desktop agents without HTTP run \`shortvid mcp\` (stdio) from the service's repository, whose client/ package is also a typed client and the shortvid CLI.
 
 ## Video states
 

@@ -114,6 +114,10 @@ describe("MCP server", () => {
     expect(resources.map((r) => r.name)).toEqual(["llms.txt", "article_video.txt", "quiz_video.txt", "reddit_story.txt", "fake_text_message.txt"]);
     const guide = await client.readResource({ uri: `${service.url}/v1/templates/fake_text_message.txt` });
     expect((guide.contents[0] as { text: string }).text).toContain("fake_text_message");
+    // The API guide tells an agent where the tools are and what they are.
+    const api = (await client.readResource({ uri: `${service.url}/v1/llms.txt` })).contents[0] as { text: string };
+    expect(api.text).toContain(`${service.url}/v1/mcp`);
+    for (const name of TOOLS) expect(api.text).toContain(name);
   });
 
   test("over Streamable HTTP: bad input is a tool error with the problem's code, detail and errors[]", async () => {

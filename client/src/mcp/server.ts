@@ -66,6 +66,9 @@ const TOOLS: ToolDef[] = [
   { name: "cancel_video", operationId: "cancelVideo", call: (c, a, _b, signal) => c.cancelVideo(str(a.id) ?? "", { ...keyOf(a), signal }) },
 ];
 
+/** The tools' names, in the order tools/list gives them. */
+export const TOOL_NAMES: readonly string[] = TOOLS.map((t) => t.name);
+
 const text = (value: unknown) => ({ type: "text" as const, text: typeof value === "string" ? value : JSON.stringify(value, null, 2) });
 
 /** A refusal as a tool error the agent can act on: the problem's code, detail and errors[]. */
