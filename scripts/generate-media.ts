@@ -1,9 +1,9 @@
 /**
  * Generates the built-in background loops (3D scenes rendered in headless Chromium), their thumbnails
- * and the music loops into the media cache (MEDIA_CACHE_DIR). Skips what exists, so set-up runs it every
+ * and the music loops and sound effects into the media cache (MEDIA_CACHE_DIR). Skips what exists, so set-up runs it every
  * time at no cost.
  *   bun scripts/generate-media.ts           everything, the default category first (tests, docs)
- *   bun scripts/generate-media.ts --first   music and a loop of the default category (start.sh waits for this)
+ *   bun scripts/generate-media.ts --first   music, sound effects and a loop of the default category (start.sh waits for this)
  *   bun scripts/generate-media.ts --rest    every other loop, the default category's first (start.sh runs it in the background)
  *   --while-pid N                           stops (leaving no partial file) when process N has exited
  */

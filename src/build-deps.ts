@@ -3,6 +3,7 @@ import type { Database } from "../db/client.ts";
 import { Limiter } from "../actors/limiter.ts";
 import { MemoryWindowStore } from "../actors/memory-window-store.ts";
 import { type EncoderChoice, chooseEncoder } from "../render/encoder-probe.ts";
+import { generatedAudioDir } from "../render/media/generated-audio.ts";
 import { generatedMediaDir } from "../render/media/generated-dir.ts";
 import { type RenderPool, createRenderPool } from "../render/pool.ts";
 import type { Config } from "./config.ts";
@@ -56,7 +57,7 @@ export async function buildDeps(config: Config, database: Database, queue: JobQu
   const encoder = overrides.encoder ?? (await chooseEncoder());
   log.info("encoder chosen", { encoder: encoder.settings.name, reason: encoder.reason, args: encoder.settings.args.join(" ") });
   const renderPool = createRenderPool(encoder, overrides.renderPool);
-  const library = createFileLibrary(join(config.dataDir, "library"), generatedMediaDir(config.mediaCacheDir));
+  const library = createFileLibrary(join(config.dataDir, "library"), generatedMediaDir(config.mediaCacheDir), generatedAudioDir(config.mediaCacheDir));
   const storage =
     config.storage.kind === "s3"
       ? createS3Storage(config.storage, join(config.dataDir, "storage-cache"))

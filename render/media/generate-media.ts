@@ -8,12 +8,12 @@ import { loopKey } from "../footage/version.ts";
 import { DEFAULT_BACKGROUND_CATEGORY, categorySlug } from "./background-categories.ts";
 import { thumbnailArgs } from "./generated-backgrounds.ts";
 import { generatedMediaDir } from "./generated-dir.ts";
-import { MUSIC_RECIPES, musicArgs } from "./generated-music.ts";
+import { generateAudio } from "./generated-audio.ts";
 
 /**
- * Set-up's media generation. "first": the music and a loop of the default category (the service needs
- * nothing else to answer); "rest": every other loop; "all": both, default category first. What exists is
- * skipped, a loop made before under another version with the same key is linked, not rendered again, and
+ * Set-up's media generation. "first": the music, the sound effects and a loop of the default category
+ * (the service needs nothing else to answer); "rest": every other loop; "all": both, default category
+ * first. What exists is skipped, a loop made before under another version with the same key is linked, not rendered again, and
  * every file appears under its final name only when complete.
  */
 export type GenerationPhase = "first" | "rest" | "all";
@@ -56,15 +56,8 @@ export async function generateMedia(cacheDir: string, phase: GenerationPhase, op
   const report: GenerationReport = { made: [], reused: [], skipped: [], failed: [] };
   try {
     removeStalePartials(root);
-    if (phase !== "rest") {
-      for (const recipe of MUSIC_RECIPES) {
-        const path = join(root, "music", recipe.mood, `${recipe.name}.mp3`);
-        if (existsSync(path)) continue;
-        mkdirSync(dirname(path), { recursive: true });
-        await ffmpegToFile(path, (out) => musicArgs(recipe, out));
-        report.made.push(`music/${recipe.mood}/${recipe.name}`);
-      }
-    }
+    // Music and sound effects: a few seconds, in their own folder.
+    if (phase !== "rest") report.made.push(...generateAudio(cacheDir).map((file) => `audio/${file}`));
     const queue = recipesFor(phase);
     const worker = async () => {
       let browser: Browser | undefined;
@@ -163,7 +156,7 @@ function pruneOldVersions(cacheDir: string, root: string, log: (line: string) =>
 
 /** Partial files of generations that were killed (their process is gone). */
 function removeStalePartials(root: string) {
-  for (const folder of ["backgrounds", "music"].map((d) => join(root, d)).filter(existsSync)) {
+  for (const folder of ["backgrounds"].map((d) => join(root, d)).filter(existsSync)) {
     for (const sub of readdirSync(folder)) {
       const dir = join(folder, sub);
       for (const file of existsSync(dir) ? readdirSync(dir) : []) {

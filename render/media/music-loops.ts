@@ -39,7 +39,7 @@ const PAD_PARTIALS: [number, number][] = Array.from({ length: 8 }, (_, k) => [k 
 /** An electric-piano-like pluck: strong low harmonics with a bell overtone. */
 const KEYS_PARTIALS: [number, number][] = [[1, 1], [2, 0.45], [3, 0.18], [4, 0.1], [7.1, 0.03]];
 /** The bass keeps its 2nd-4th harmonics so phones (which cannot play under ~200 Hz) still hear its line. */
-const BASS_PARTIALS: [number, number][] = [[1, 0.8], [2, 0.7], [3, 0.45], [4, 0.25]];
+const BASS_PARTIALS: [number, number][] = [[1, 0.45], [2, 0.7], [3, 0.5], [4, 0.3]];
 
 /** Both channels of one loop, at RATE. */
 export function synthesizeMusic(recipe: MusicRecipe): [Float32Array, Float32Array] {
@@ -93,7 +93,7 @@ export function synthesizeMusic(recipe: MusicRecipe): [Float32Array, Float32Arra
           const note = tone(hold, hz(root), BASS_PARTIALS);
           biquad(note, "lowpass", 900);
           multiply(note, envelope(hold, 0.006, parts.bass === "pulse8" ? 0.12 : 0.6, 0.03));
-          both(note, start * beat + h * every, 0.09);
+          both(note, start * beat + h * every, 0.07);
         }
       }
     }
@@ -102,12 +102,13 @@ export function synthesizeMusic(recipe: MusicRecipe): [Float32Array, Float32Arra
   for (let b = 0; b < totalBeats; b++) {
     if (parts.kick && b % 2 === 0) {
       const hold = seconds(0.25);
-      const kick = tone(hold, (t) => 55 + 110 * Math.exp(-t / 0.03), [[1, 1], [2, 0.3]]);
+      // A soft low thump carried mostly by its knock and second harmonic, which a phone plays.
+      const kick = tone(hold, (t) => 60 + 110 * Math.exp(-t / 0.03), [[1, 0.6], [2, 0.5], [3, 0.2]]);
       multiply(kick, envelope(hold, 0.002, 0.08, 0.03));
       const knock = biquad(noise(seconds(0.02), b), "bandpass", 1800, 1.2);
       multiply(knock, envelope(knock.length, 0.0005, 0.004, 0.005));
-      mixInto(kick, knock, 0, 0.6);
-      both(kick, b * beat, parts.kick * 0.25);
+      mixInto(kick, knock, 0, 0.8);
+      both(kick, b * beat, parts.kick * 0.2);
     }
     if (parts.clap && b % 2 === 1) {
       const hold = seconds(0.18);

@@ -13,7 +13,7 @@ const PEAK = 0.5;
 /** A rising bubble: a sine gliding up an octave over a breath of filtered air, like a message leaving. */
 function send(): Float32Array {
   const length = seconds(0.22);
-  const glide = tone(length, (t) => 520 * 2 ** Math.min(1, t / 0.12), [[1, 1], [2, 0.25]]);
+  const glide = tone(length, (t) => 640 * 2 ** Math.min(1, t / 0.12), [[1, 1], [2, 0.25]]);
   multiply(glide, envelope(length, 0.004, 0.07, 0.03));
   const air = biquad(noise(length, 11), "bandpass", (i) => 1800 + 2600 * (i / length), 1.2);
   multiply(air, envelope(length, 0.01, 0.05, 0.03));
@@ -63,7 +63,9 @@ function whoosh(): Float32Array {
     const x = i / length;
     return x < 0.35 ? 0.5 - 0.5 * Math.cos((Math.PI * x) / 0.35) : 0.5 + 0.5 * Math.cos((Math.PI * (x - 0.35)) / 0.65);
   });
-  return normalize(multiply(air, shape), PEAK);
+  // Noise peaks far above its body: a soft saturation brings the body up (it is heard, not just its crests).
+  const body = normalize(multiply(air, shape), 1).map((x) => Math.tanh(3 * x));
+  return normalize(body, PEAK);
 }
 
 /** A clock tick: a short woody click with a 2.1 kHz ring. */
@@ -91,7 +93,7 @@ function chime(): Float32Array {
 /** A title appearing: a quick upward bloop with a soft tick on its front. */
 function pop(): Float32Array {
   const length = seconds(0.16);
-  const body = tone(length, (t) => 380 + 900 * Math.min(1, t / 0.05), [[1, 1], [2, 0.3], [3, 0.1]]);
+  const body = tone(length, (t) => 620 + 980 * Math.min(1, t / 0.05), [[1, 1], [2, 0.3], [3, 0.1]]);
   multiply(body, envelope(length, 0.002, 0.035, 0.04));
   const transient = biquad(noise(seconds(0.01), 5), "bandpass", 4000, 1);
   multiply(transient, envelope(transient.length, 0.0005, 0.002, 0.004));

@@ -9,8 +9,8 @@ import type { MediaLibrary } from "../media/library.ts";
 const LEVELS: Record<SoundEffect, number> = {
   send: 0.55,
   receive: 0.55,
-  typing: 0.4,
-  whoosh: 0.6,
+  typing: 0.9,
+  whoosh: 0.9,
   tick: 0.5,
   chime: 0.6,
   pop: 0.55,

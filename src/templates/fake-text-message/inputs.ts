@@ -103,7 +103,7 @@ export const FakeTextMessageInputs = Closed({
         receive: Defaulted(Type.Boolean({ default: false })),
         typing: Defaulted(Type.Boolean({ default: false })),
       },
-      { default: {}, description: "Accepted; silent until a sound library exists." },
+      { default: {}, description: "Sound effects: a sent sound for each message of `me`, a received sound for each of `them`, key taps while a typing bubble shows." },
     ),
   ),
   layout: Defaulted(

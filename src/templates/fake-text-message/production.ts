@@ -8,8 +8,10 @@ import { isSpeakable, narrateLines } from "../../narration/narrator.ts";
 import { type PreparedMedia, prepareMedia } from "../media-choice.ts";
 import { StageFailure } from "../production.ts";
 import type { DurationEstimate, NarrationUsage, PreRenderStage, ProductionContext } from "../template.ts";
+import { soundCueTracks } from "../sound-cues.ts";
 import { newestRowStrip } from "./chat-motion.ts";
 import { type ChatImage, type ChatScreen, chatScreenSvg } from "./chat-screen.ts";
+import { chatSoundCues } from "./chat-sounds.ts";
 import { chatStyle } from "./chat-styles.ts";
 import { type ConversationPlan, GAP_LABEL_SECONDS, IMAGE_HOLD_SECONDS, MIN_TYPING_SECONDS, planConversation, UNSPOKEN_HOLD_SECONDS } from "./conversation.ts";
 import { type FakeTextMessageInputs, PACING_MS } from "./inputs.ts";
@@ -189,7 +191,9 @@ export async function composeChat(ctx: ProductionContext<FakeTextMessageInputs>,
     inputs.endCard ? drawCard(ctx, endCardSvg(inputs.endCard.line1, inputs.endCard.line2), "end-card.png") : undefined,
     Promise.all(plan.captions.map((c, i) => drawCard(ctx, captionCardSvg(c.text), `caption-${i}.png`))),
   ]);
-  return { timeline: chatTimeline(inputs, plan, media, voices, { frames, hook, endCard, captions }), cutAtMs: plan.cutAtMs };
+  const timeline = chatTimeline(inputs, plan, media, voices, { frames, hook, endCard, captions });
+  timeline.audio.push(...soundCueTracks(ctx.ports.library, chatSoundCues(inputs, plan), timeline.duration));
+  return { timeline, cutAtMs: plan.cutAtMs };
 }
 
 /** Billed like reddit_story: 15 characters per second of the messages' text. */

@@ -41,6 +41,7 @@ export const quizVideo = defineTemplate<QuizVideoInputs>({
     "POST /v1/scripts writes the question pack for free and returns a projectId; pass it to POST /v1/videos to reuse the pack. Option fields (voice, theme, font, countdown) still apply.",
     "Topics that target a group of people are refused with SAFETY_REJECTED; a topic the question data cannot cover fails with PACK_FAILED.",
     "Pacing: each question is read briskly (the voice at 1.3x) with its options appearing as they are read, then the countdown runs on a big timer (a disc with the seconds left and an emptying bar), then the answer and a short fact line: about 7 s a question plus countdownSeconds. Five questions with the default 5 s countdown last about a minute (at most 70 s with the offline voices).",
+    "Sound: a built-in music loop chosen by theme (neon: upbeat, sunset: chill, classic: suspense), ducked under the voice; the title pops in, each countdown ticks once a second and each answer chimes.",
   ],
   examples: {
     minimal: { topic: "Capital cities of Europe" },

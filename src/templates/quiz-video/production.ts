@@ -1,11 +1,13 @@
 import { existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { narrateLines } from "../../narration/narrator.ts";
-import { seedOf, serverBackground } from "../media-choice.ts";
+import { moodMusic, seedOf, serverBackground } from "../media-choice.ts";
+import { soundCueTracks } from "../sound-cues.ts";
 import type { DurationEstimate, NarrationUsage, PreRenderStage, ProductionContext } from "../template.ts";
 import type { QuizVideoInputs } from "./inputs.ts";
 import { type CardStyle, introCardSvg, optionBox, optionSvg, outroCardSvg, questionCardSvg, revealCardSvg, timerBarSvg, timerDigitSvg } from "./cards.ts";
 import { type QuizPackContent, quizTitle, writeQuizContent } from "./pack-step.ts";
+import { QUIZ_MUSIC_MOOD, QUIZ_MUSIC_VOLUME, quizSoundCues } from "./quiz-sounds.ts";
 import { QUIZ_PACE, type QuizCards, type QuizClip, type QuizLines, quizLines, type QuizNarration, quizSchedule, quizTimeline, silentClip } from "./quiz-plan.ts";
 
 function allClips(n: QuizNarration): QuizClip[] {
@@ -30,7 +32,8 @@ async function drawCards(ctx: ProductionContext<QuizVideoInputs>, pack: QuizPack
     questions: pack.questions.map((q, i) => ({
       question: draw(`q${i}`, () => questionCardSvg(q, i, total, style)),
       options: q.options.map((_, k) => ({ path: draw(`q${i}-o${k}`, () => optionSvg(q, k, style)), box: optionBox(q, k) })),
-      reveal: draw(`a${i}`, () => revealCardSvg(q, i, total, style, lines.questions[i]!.fact)),
+      // A fact line that only restates the answer is not read; the card still shows it.
+      reveal: draw(`a${i}`, () => revealCardSvg(q, i, total, style, lines.questions[i]!.fact || q.fact)),
     })),
     digits: Array.from({ length: countdown }, (_, k) => draw(`n${k + 1}`, () => timerDigitSvg(k + 1, style))),
     bar: draw("timer-bar", () => timerBarSvg(style)),
@@ -74,12 +77,15 @@ export async function composeQuiz(ctx: ProductionContext<QuizVideoInputs>, outpu
   const lines = quizLines(pack, quizTitle(inputs));
   const cards = await drawCards(ctx, pack, lines, { theme: inputs.theme, font: inputs.font }, inputs.countdownSeconds);
   const media = serverBackground(ctx);
-  const { timeline } = quizTimeline(outputs.narrating as QuizNarration, lines, cards, {
+  const { timeline, countdowns, reveals } = quizTimeline(outputs.narrating as QuizNarration, lines, cards, {
     countdownSeconds: inputs.countdownSeconds,
     captionsEnabled: inputs.captionsEnabled,
     captionPreset: "classicWhite",
     background: { kind: "video", path: media.backgroundPath, fitted: media.fitted, startAt: media.backgroundStartAt },
   });
+  const music = moodMusic(ctx, QUIZ_MUSIC_MOOD[inputs.theme]);
+  if (music) timeline.audio.push({ path: music, start: 0, volume: QUIZ_MUSIC_VOLUME, kind: "music", loop: true });
+  timeline.audio.push(...soundCueTracks(ctx.ports.library, quizSoundCues({ countdowns, reveals }), timeline.duration));
   return { timeline };
 }
 

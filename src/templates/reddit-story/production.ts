@@ -7,6 +7,7 @@ import type { NarrationRequest } from "../../narration/narrator.ts";
 import { splitWords, type WordTiming } from "../../narration/words.ts";
 import { END_HOLD_SECONDS, holdLastWord } from "../endings.ts";
 import { type PreparedMedia, prepareMedia } from "../media-choice.ts";
+import { soundCueTracks } from "../sound-cues.ts";
 import type { DurationEstimate, NarrationUsage, PreRenderStage, ProductionContext } from "../template.ts";
 import type { RedditStoryInputs } from "./inputs.ts";
 import { CARD_WIDTH, titleCardSvg } from "./title-card.ts";
@@ -85,7 +86,11 @@ export async function composeStory(ctx: ProductionContext<RedditStoryInputs>, ou
   const card = titleCardSvg(inputs.title, inputs.author, inputs.titleCardTheme);
   const cardPath = join(ctx.workDir, "title-card.png");
   if (!existsSync(cardPath)) await ctx.ports.drawPng(card.svg, cardPath);
-  return { timeline: storyTimeline(inputs, outputs.preparing_media as PreparedMedia, outputs.narrating as StoryNarration, { path: cardPath, height: card.height }) };
+  const timeline = storyTimeline(inputs, outputs.preparing_media as PreparedMedia, outputs.narrating as StoryNarration, { path: cardPath, height: card.height });
+  // The title card comes in on a whoosh.
+  const titleCard = timeline.layers.find((l) => l.path === cardPath);
+  if (titleCard) timeline.audio.push(...soundCueTracks(ctx.ports.library, [{ effect: "whoosh", at: titleCard.start }], timeline.duration));
+  return { timeline };
 }
 
 /** The spec bills and estimates a story at 15 characters per second of its text, not the recording. */
