@@ -57,7 +57,7 @@ for (const theme of ["neon", "sunset", "classic"] as QuizTheme[]) {
       { input: Buffer.from(timerDigitSvg(3, style)), left: cardX - CARD_MARGIN, top: timerY - CARD_MARGIN },
       { input: bar, left: cardX + TIMER_BAR.x, top: timerY + TIMER_BAR.y },
     ];
-    const frames = [[question, ...options.slice(0, 2)], [question, ...options, ...timer], [{ input: Buffer.from(revealCardSvg(q, k % 10, 10, style, shortFact(q))), left: x, top: y }]];
+    const frames = [[question, ...options.slice(0, 2)], [question, ...options, ...timer], [{ input: Buffer.from(revealCardSvg(q, k % 10, 10, style, shortFact(q) || q.fact)), left: x, top: y }]];
     for (const [i, layers] of frames.entries()) {
       const frame = await sharp(backgroundFrame).composite(layers).png().toBuffer();
       tiles.push(await sharp(frame).resize(240, 427).png().toBuffer());

@@ -255,6 +255,7 @@ export function timerBarSvg(style: CardStyle): string {
   const { width: w, height: h } = TIMER_BAR;
   const track = (x: number, fill: string) =>
     `<rect x="${x + 3}" y="3" width="${w - 6}" height="${h - 6}" rx="${(h - 6) / 2}" fill="${fill}" stroke="${p.cardStroke}" stroke-width="6"/>`;
-  const empty = p.cardFill.startsWith("#") ? p.cardFill : "#7a1f00";
+  // The emptied part is the accent faded toward the card (toward white on the sunset gradient).
+  const empty = mix(p.accent, p.cardFill.startsWith("#") ? p.cardFill : "#ffffff", 0.72);
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${2 * w}" height="${h}">${track(0, p.accent)}${track(w, empty)}</svg>`;
 }
