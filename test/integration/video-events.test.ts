@@ -102,6 +102,29 @@ describe.each(DATABASE_KINDS)("progress stream on %s", (kind) => {
     expect(svc().deps.videoChanges.followed).toBe(0);
   }, 60_000);
 
+  test("a change whose notification never came is sent by the stream's periodic read, within STREAM_REREAD_MS", async () => {
+    const { apiKey, id } = await queuedVideo();
+    const stream = readEventStream(await open(id, apiKey));
+    expect((await stream.nextEvent(DELIVERY_MS))!.id).toBe("0");
+    // As if the notification were lost: the trigger is off, and the change moves the version by hand.
+    await svc().database.executeSql("alter table videos disable trigger videos_state_changed");
+    await svc().database.executeSql("update videos set status = 'preparing_media', stage = $1, progress = 5, state_version = 1 where id = $2", [STAGE_LABELS.preparing_media, id]);
+    // Without the periodic read nothing would ever come (nextEvent throws past its wait).
+    const event = (await stream.nextEvent(DELIVERY_MS))!;
+    expect([event.id, JSON.parse(event.data).status]).toEqual(["1", "preparing_media"]);
+    await svc().database.executeSql("alter table videos enable trigger videos_state_changed");
+    await stream.cancel();
+  }, 60_000);
+
+  test("a process shutting down ends its open streams (their clients resume elsewhere)", async () => {
+    const { apiKey, id } = await queuedVideo();
+    const stream = readEventStream(await open(id, apiKey));
+    expect((await stream.nextEvent(DELIVERY_MS))!.id).toBe("0");
+    await svc().deps.videoChanges.close();
+    expect(await stream.rest(DELIVERY_MS)).toEqual([]);
+    expect(svc().deps.videoChanges.followed).toBe(0);
+  }, 60_000);
+
   test("a finished video: its final event, then the end; a client that already has it gets the end at once", async () => {
     const { apiKey, id } = await queuedVideo();
     expect((await svc().request(`/v1/videos/${id}/cancel`, { method: "POST", key: apiKey })).status).toBe(200);
