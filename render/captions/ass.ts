@@ -1,6 +1,6 @@
 import type { Captions, CaptionWord } from "../timeline.ts";
 import { VIDEO_HEIGHT, VIDEO_WIDTH } from "../timeline.ts";
-import { isWideChar, separator, textDirection } from "../text/scripts.ts";
+import { isWideChar, joinWords, separator, textDirection } from "../text/scripts.ts";
 import { CAPTION_LINE_WIDTH, CAPTION_STYLES, type CaptionStyle, maxLineChars } from "./presets.ts";
 
 /**
@@ -69,11 +69,6 @@ export function lineColumns(text: string, wide = 1.6): number {
   return n;
 }
 
-/** Words as one line of text: spaces between words, none inside Chinese, Japanese or Thai runs. */
-function lineText(texts: readonly string[]): string {
-  return texts.reduce((line, t) => (t === "" ? line : line === "" ? t : line + separator(line, t) + t), "");
-}
-
 /**
  * Splits words into caption lines: at most `wordsPerLine` words and `maxChars` characters, broken after
  * punctuation and long pauses, never after a weak word. `wide`: how many average glyphs a full-width
@@ -91,7 +86,7 @@ export function groupWords(words: readonly CaptionWord[], wordsPerLine: number, 
     line.push(word);
     const punctuated = PUNCTUATED.test(word.text);
     const pause = next ? next.start - word.end > HOLD_GAP : true;
-    const nextChars = next ? lineColumns(lineText([...line.map((w) => w.text), next.text]), wide) : 0;
+    const nextChars = next ? lineColumns(joinWords([...line.map((w) => w.text), next.text]), wide) : 0;
     const full = line.length >= wordsPerLine || nextChars > maxChars;
     const weak = WEAK_ENDINGS.has(bare(word.text)) && next !== undefined;
     if (punctuated || pause) flush();
@@ -203,7 +198,7 @@ export function buildAss(captions: Captions): string {
     const entrance = style.animation === "bounce" ? "\\fscx70\\fscy70\\t(0,120,\\fscx108\\fscy108)\\t(120,200,\\fscx100\\fscy100)" : "";
     const glow = style.glow > 0 ? `\\blur${style.glow}` : "";
     const words = line.words;
-    const styleName = textDirection(lineText(words.map((w) => w.text))) === "rtl" ? "CaptionRtl" : "Caption";
+    const styleName = textDirection(joinWords(words.map((w) => w.text))) === "rtl" ? "CaptionRtl" : "Caption";
     words.forEach((word, k) => {
       const start = word.start;
       const end = k + 1 < words.length ? words[k + 1]!.start : line.end;

@@ -1,4 +1,4 @@
-import { isWideChar, separator, splitPieces, textDirection } from "../../render/text/scripts.ts";
+import { isWideChar, joinWords, splitPieces, textDirection } from "../../render/text/scripts.ts";
 
 /**
  * Text in drawn SVG cards: escaping, wrapping by estimated width (no font metrics in pure code) at the
@@ -9,11 +9,6 @@ import { isWideChar, separator, splitPieces, textDirection } from "../../render/
 
 export function escapeXml(text: string): string {
   return text.replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c]!);
-}
-
-/** Words as written, spaces between them except inside Chinese, Japanese or Thai runs. */
-function appendWord(line: string, word: string): string {
-  return line === "" ? word : line + separator(line, word) + word;
 }
 
 /** Greedy word wrap to `maxChars` per line (a full-width character counts as two); a longer word is broken. */
@@ -33,7 +28,7 @@ export function wrapText(text: string, maxChars: number): string[] {
       line = "";
     }
     if (!word) continue;
-    const candidate = appendWord(line, word);
+    const candidate = joinWords([line, word]);
     if (!line || columns(candidate) <= maxChars) line = candidate;
     else {
       lines.push(line);
@@ -80,7 +75,7 @@ export function wrapToWidth(text: string, maxWidth: number, fontSize: number): s
   for (const paragraph of text.split("\n")) {
     let line = "";
     for (const { text: word } of splitPieces(paragraph)) {
-      const candidate = appendWord(line, word);
+      const candidate = joinWords([line, word]);
       if (textWidth(candidate, fontSize) <= maxWidth) {
         line = candidate;
         continue;

@@ -3,6 +3,7 @@ import { TypeCompiler, type TypeCheck } from "@sinclair/typebox/compiler";
 import { type ValueError, ValueErrorType } from "@sinclair/typebox/errors";
 import { Value } from "@sinclair/typebox/value";
 import { ALL_VOICE_IDS } from "../catalog/voices.ts";
+import { primaryLanguage } from "../narration/narrator.ts";
 import { ApiError, type FieldIssue } from "../errors.ts";
 import type { TemplateRegistry } from "./registry.ts";
 import type { RuleIssue } from "./schema-kit.ts";
@@ -172,7 +173,7 @@ export interface TemplateRequest<E> {
 /** Languages asked for that no voice of this deployment speaks, as field issues (ISO 639-1 `spoken`). */
 export function unspokenLanguageIssues<I>(template: Template<I>, inputs: I, spoken: readonly string[]): RuleIssue[] {
   return (template.narratedLanguages?.(inputs) ?? [])
-    .filter(({ language }) => !spoken.includes(language.split("-")[0]!.toLowerCase()))
+    .filter(({ language }) => !spoken.includes(primaryLanguage(language)))
     .map(({ pointer, language }) => ({
       pointer,
       code: "unsupported_language",
