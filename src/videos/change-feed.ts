@@ -50,6 +50,10 @@ export class VideoChangeFeed {
    * relies on its own periodic reads).
    */
   async follow(id: string, wake: Wake, closing: () => void): Promise<() => void> {
+    if (this.closed) {
+      closing(); // a stream opened while the process shuts down ends at once
+      return () => {};
+    }
     const set = this.followers.get(id) ?? new Set();
     set.add(wake);
     this.followers.set(id, set);

@@ -123,6 +123,8 @@ describe.each(DATABASE_KINDS)("progress stream on %s", (kind) => {
     await svc().deps.videoChanges.close();
     expect(await stream.rest(DELIVERY_MS)).toEqual([]);
     expect(svc().deps.videoChanges.followed).toBe(0);
+    // One opened while the process shuts down ends at once.
+    expect(await readEventStream(await open(id, apiKey)).rest(DELIVERY_MS)).toEqual([]);
   }, 60_000);
 
   test("a finished video: its final event, then the end; a client that already has it gets the end at once", async () => {
