@@ -781,7 +781,7 @@ export interface components {
              */
             platform: "imessage" | "whatsapp" | "instagram" | "tinder" | "ios";
             /**
-             * @description Accepted; silent until a sound library exists.
+             * @description Sound effects: a sent sound for each message of `me`, a received sound for each of `them`, key taps while a typing bubble shows.
              * @default {}
              */
             sfx: {
@@ -935,7 +935,7 @@ export interface components {
                 /** @description Dotted path from the body root, e.g. `inputs.messages[2].text`. */
                 path: string;
             }[];
-            /** @description `errors` lists at most 100 fields; when more failed, how many were left out. */
+            /** @description `errors` lists at most 100 fields; when more failed, how many were left out (present only then). An addition to the API document's Problem shape. */
             errorsOmitted?: number;
             /**
              * Format: uri
