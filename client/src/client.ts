@@ -101,7 +101,7 @@ async function problemOf(response: Response): Promise<ShortvidError> {
 
 const changed = (a: Video | undefined, b: Video) => !a || a.status !== b.status || a.stage !== b.stage || a.progress !== b.progress;
 
-/** The API as typed functions. Every answer type comes from the served OpenAPI document (src/openapi.ts). */
+/** The API as typed functions. Every answer type comes from the served OpenAPI document (openapi.ts). */
 export class ShortvidClient {
   readonly baseUrl: string;
   private readonly send: FetchLike;
