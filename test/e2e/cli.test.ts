@@ -63,11 +63,11 @@ describe("shortvid CLI", () => {
       }
       console.log(`progress bar states seen: ${bars.map((b) => `${b.percent}% ${b.stage}${b.eta ? ` ETA ${b.eta}` : ""}`).join(" | ")}`);
       expect(screen).toContain("EXIT=0");
-      // The bar moved through the stages to 100% while the video was made.
-      expect(bars.length).toBeGreaterThanOrEqual(3);
+      // The bar moved on, through the stages, to 100% while the video was made.
+      expect(new Set(bars.map((b) => b.percent)).size).toBeGreaterThanOrEqual(3);
       expect(bars.at(-1)).toMatchObject({ percent: 100, stage: "Done" });
       for (let i = 1; i < bars.length; i++) expect(bars[i]!.percent).toBeGreaterThanOrEqual(bars[i - 1]!.percent);
-      expect(new Set(bars.map((b) => b.stage)).size).toBeGreaterThanOrEqual(3);
+      expect(new Set(bars.map((b) => b.stage)).size).toBeGreaterThanOrEqual(2);
       expect(bars.some((b) => b.eta !== undefined)).toBe(true);
       expect(screen).toContain(`Saved ${out}`);
 
