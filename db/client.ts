@@ -39,6 +39,41 @@ export async function executeRawSql(db: Db, text: string, values: readonly unkno
   return { rows: Array.isArray(result) ? [...result] : ((result as { rows: unknown[] }).rows ?? []) };
 }
 
+/** postgres.js's own codes for a connection it lost or could not open, and the socket's. */
+const LOST_CONNECTION = new Set(["CONNECTION_CLOSED", "CONNECTION_ENDED", "CONNECTION_DESTROYED", "CONNECT_TIMEOUT", "ECONNREFUSED", "ECONNRESET", "EPIPE", "ETIMEDOUT", "EHOSTUNREACH"]);
+/** The server's codes while it shuts down, crashes or starts up (57P01-03); class 08 is "connection exception". */
+const SERVER_AWAY = new Set(["57P01", "57P02", "57P03"]);
+
+/**
+ * Whether `error` says the database could not be reached (restarting, failing over, the network), as
+ * opposed to a statement it refused: such a failure says nothing about the work, and the same work can
+ * run again once the database answers. Looks through drizzle's wrapper (`cause`).
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let e = error, depth = 0; e && typeof e === "object" && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === "string" && (LOST_CONNECTION.has(code) || SERVER_AWAY.has(code) || code.startsWith("08"))) return true;
+  }
+  return false;
+}
+
+/**
+ * Runs `work`, and again every `everyMs` while it fails only because the database is unavailable, for up
+ * to `forMs`; then (or on any other error) rethrows. Only for work that is safe to repeat: one
+ * transaction, or a read.
+ */
+export async function whileDatabaseUnavailable<T>(work: () => Promise<T>, options: { forMs: number; everyMs: number; signal?: AbortSignal }): Promise<T> {
+  const deadline = Date.now() + options.forMs;
+  for (;;) {
+    try {
+      return await work();
+    } catch (error) {
+      if (!isDatabaseUnavailable(error) || Date.now() + options.everyMs > deadline || options.signal?.aborted) throw error;
+    }
+    await Bun.sleep(options.everyMs);
+  }
+}
+
 export const MIGRATIONS_DIR = join(import.meta.dir, "migrations");
 
 /** An open database, whichever engine backs it. */

@@ -51,7 +51,8 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
   const queue = await startJobQueue(database, {
     databaseUrl: config.databaseUrl,
     supervise: works,
-    onError: (error) => log.warn("job queue error", { error: error instanceof Error ? error.message : String(error) }),
+    // pg-boss reports a worker's errors as plain objects carrying the message.
+    onError: (error) => log.warn("job queue error", { error: (error as { message?: unknown } | null)?.message ?? String(error) }),
   });
   const { app: deps, worker, renderPool, metrics } = await buildDeps(config, database, queue, log);
   const metricsListener = config.metrics ? serveMetrics(metrics, config.metrics) : undefined;

@@ -12,6 +12,12 @@ export const PIPELINE_HEARTBEAT_SECONDS = 30;
 /** Attempts after the first, with exponential backoff from PIPELINE_RETRY_DELAY seconds. */
 export const PIPELINE_RETRY_LIMIT = 3;
 export const PIPELINE_RETRY_DELAY = 5;
+/**
+ * How often a supervising process passes over the queues, failing (for retry) the jobs whose heartbeat
+ * stopped: a job lost with its process or connection is retried within PIPELINE_HEARTBEAT_SECONDS plus
+ * this, plus its retry delay.
+ */
+export const QUEUE_SUPERVISE_SECONDS = 60;
 
 export interface PipelineJob {
   videoId: string;
@@ -75,10 +81,11 @@ async function ensureQueues(boss: PgBoss): Promise<boolean> {
 
 export async function startJobQueue(database: Database, options: { databaseUrl: string | null; supervise: boolean; onError(error: unknown): void }): Promise<JobQueue> {
   const open = async () => {
+    const common = { supervise: options.supervise, superviseIntervalSeconds: QUEUE_SUPERVISE_SECONDS, monitorIntervalSeconds: QUEUE_SUPERVISE_SECONDS, schedule: false };
     const boss =
       database.kind === "pglite"
-        ? new PgBoss({ db: { executeSql: (text, values) => database.executeSql(text, values) as Promise<{ rows: unknown[] }> }, backend: "pglite", supervise: options.supervise, schedule: false })
-        : new PgBoss({ connectionString: options.databaseUrl!, max: 4, supervise: options.supervise, schedule: false });
+        ? new PgBoss({ db: { executeSql: (text, values) => database.executeSql(text, values) as Promise<{ rows: unknown[] }> }, backend: "pglite", ...common })
+        : new PgBoss({ connectionString: options.databaseUrl!, max: 4, ...common });
     boss.on("error", options.onError);
     return boss.start();
   };

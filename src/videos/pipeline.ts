@@ -1,6 +1,6 @@
 import { mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import type { Database } from "../../db/client.ts";
+import { type Database, isDatabaseUnavailable, whileDatabaseUnavailable } from "../../db/client.ts";
 import { findAccountById } from "../../db/repos/accounts.ts";
 import { findAccountProject } from "../../db/repos/projects.ts";
 import { beginVideoAttempt, updateVideoForAttempt, type VideoPatch } from "../../db/repos/videos.ts";
@@ -45,6 +45,13 @@ export interface AttemptInfo {
 
 /** How often a working attempt proves it is alive (the watchdog's clock). */
 export const VIDEO_HEARTBEAT_MS = 10_000;
+/**
+ * A rendered and stored video waits this long for an unavailable database (a restart, a failover) to
+ * finish it, trying every FINISH_RETRY_MS, instead of failing a render that succeeded; past it the
+ * attempt ends as interrupted and the queue retries it.
+ */
+export const FINISH_WAITS_FOR_DATABASE_MS = 5 * 60_000;
+export const FINISH_RETRY_MS = 1_000;
 /** Before the render, stages share 0-50%; the render fills 50-99; 100 is completed. */
 const RENDER_START = 50;
 
@@ -74,6 +81,9 @@ export function publicDetail(error: unknown): { detail: string; toolOutput?: str
 
 /** A failure as the video's error, and whether another attempt could succeed. */
 export function classifyFailure(error: unknown, stage: string): { code: FailureCode; message: string; retryable: boolean; toolOutput?: string } {
+  const during = STAGE_LABELS[stage as keyof typeof STAGE_LABELS]?.toLowerCase() ?? stage;
+  // The database was away: nothing is wrong with the video, and another attempt will make it.
+  if (isDatabaseUnavailable(error)) return { code: "INTERRUPTED", message: `Processing was interrupted while ${during}: the database was unavailable.`, retryable: true };
   if (error instanceof StageFailure) {
     const { detail, toolOutput } = publicDetail(error);
     return { code: error.code, message: detail, retryable: error.retryable, toolOutput: error.toolOutput ?? toolOutput };
@@ -81,7 +91,6 @@ export function classifyFailure(error: unknown, stage: string): { code: FailureC
   const { detail: full, toolOutput } = publicDetail(error);
   const detail = full.slice(0, 300);
   if (stage === "rendering") return { code: "RENDER_FAILED", message: `The render failed (${detail}); the service's logs have the details.`, retryable: false, toolOutput };
-  const during = STAGE_LABELS[stage as keyof typeof STAGE_LABELS]?.toLowerCase() ?? stage;
   return { code: "INTERRUPTED", message: `Processing was interrupted while ${during}: ${detail}`, retryable: true, toolOutput };
 }
 
@@ -218,10 +227,17 @@ async function runAttempt(
   // The rendering stage counts its wait for a render turn and the store; the speed counts ffmpeg alone.
   deps.recorder.stage(video.template, "rendering", (performance.now() - renderStarted) / 1000);
   deps.recorder.render(video.template, timeline.duration, rendered.seconds);
-  const account = await findAccountById(deps.database.db, video.accountId);
-  const legacy = isLegacyPlan(account?.planTier ?? null);
-  const charges = videoCharges(template.usage(ctx.inputs, outputs), legacy);
-  await completeVideo(finishContext(deps), video, video.attempts, charges, timeline.duration, legacy);
+  // The finish is one fenced transaction, so running it again after a lost connection is safe: if the
+  // lost one had committed, the fence refuses the second (Superseded) and nothing happens twice.
+  await whileDatabaseUnavailable(
+    async () => {
+      const account = await findAccountById(deps.database.db, video.accountId);
+      const legacy = isLegacyPlan(account?.planTier ?? null);
+      const charges = videoCharges(template.usage(ctx.inputs, outputs), legacy);
+      await completeVideo(finishContext(deps), video, video.attempts, charges, timeline.duration, legacy);
+    },
+    { forMs: FINISH_WAITS_FOR_DATABASE_MS, everyMs: FINISH_RETRY_MS, signal },
+  );
   for (const stage of template.stages) if (outputs[stage] !== undefined) await dropStageFiles(deps.storage, video.id, workDir, template.stageFiles(stage, outputs[stage]));
   rmSync(workDir, { recursive: true, force: true });
 }

@@ -150,6 +150,8 @@ export async function startWorkers(deps: WorkerDeps): Promise<{ stop(): Promise<
     Promise.all([
       runWatchdog(deps),
       requeueOverdueDeliveries(deps),
+      // A superseded attempt leaves the folder to the attempt that took over; this removes it once the video has ended.
+      sweepWorkFolders(deps),
       deleteExpiredIdempotencyKeys(deps.database.db, now),
       // A day-old row holds no live window.
       deleteStaleRateWindows(deps.database.db, new Date(now.getTime() - 24 * 3600_000)),
