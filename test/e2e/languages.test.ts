@@ -21,7 +21,7 @@ import type { ProductionContext } from "../../src/templates/template.ts";
 import { withDefaults } from "../../src/templates/validate.ts";
 import { DATABASE_KINDS } from "../helpers/databases.ts";
 import { useService } from "../helpers/harness.ts";
-import { frameAt, integratedLoudness, streams } from "../helpers/media.ts";
+import { frameAt, highlightX, integratedLoudness, streams } from "../helpers/media.ts";
 import { waitForVideo } from "../helpers/videos.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "languages-e2e-"));
@@ -79,19 +79,6 @@ async function silentSeconds(path: string): Promise<number> {
   return [...stderr.matchAll(/silence_duration: ([\d.]+)/g)].reduce((s, m) => s + Number(m[1]), 0);
 }
 
-/** Mean x of the hormozi highlight (yellow) in the caption band, NaN when none shows. */
-function highlightX(rgb: Uint8Array): number {
-  let sum = 0;
-  let count = 0;
-  for (let y = 820; y < 1100; y++) {
-    for (let x = 0; x < 1080; x++) {
-      const i = (y * 1080 + x) * 3;
-      if (rgb[i]! > 200 && rgb[i + 1]! > 180 && rgb[i + 2]! < 90) (sum += x), count++;
-    }
-  }
-  return count > 150 ? sum / count : Number.NaN;
-}
-
 /** Least seconds a text can take to say: ~25 letters a second, ~8 syllables (CJK characters) a second. */
 function shortestSpeech(text: string): number {
   const wide = (text.match(/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/gu) ?? []).length;
@@ -137,7 +124,7 @@ describe("reddit stories in every script", () => {
       expect(Math.abs(Number(format.duration) - timeline.duration)).toBeLessThan(0.1);
       const style = CAPTION_STYLES.hormozi;
       const line = groupWords(timeline.captions!.words, style.wordsPerLine, maxLineChars(style), 1 / style.glyphWidth).find((l) => l.length >= 2)!;
-      const xAt = async (w: { start: number; end: number }) => highlightX(await frameAt(out, w.start + Math.min(0.15, (w.end - w.start) / 2), join(dir, `${language}.rgb`)));
+      const xAt = async (w: { start: number; end: number }) => highlightX(await frameAt(out, w.start + Math.min(0.15, (w.end - w.start) / 2), join(dir, `${language}.rgb`)), 820, 1100, 150);
       const [firstX, lastX] = [await xAt(line[0]!), await xAt(line.at(-1)!)];
       expect(firstX).not.toBeNaN();
       expect(lastX).not.toBeNaN();

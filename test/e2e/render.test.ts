@@ -8,7 +8,7 @@ import { renderTimeline } from "../../render/renderer.ts";
 import type { Timeline } from "../../render/timeline.ts";
 import { createOfflineNarrator } from "../../src/narration/providers/offline.ts";
 import type { Narration } from "../../src/narration/narrator.ts";
-import { frameAt, integratedLoudness, isFaststart, streams } from "../helpers/media.ts";
+import { frameAt, highlightX, integratedLoudness, isFaststart, streams } from "../helpers/media.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "render-e2e-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -77,18 +77,7 @@ describe("rendering a Timeline", () => {
       { encoder },
     );
     /** Mean x of yellow pixels in the caption band, or NaN when there are none. */
-    const yellowX = async (t: number) => {
-      const rgb = await frameAt(out, t, join(dir, "f.rgb"));
-      let sum = 0;
-      let count = 0;
-      for (let y = 860; y < 1060; y++) {
-        for (let x = 0; x < 1080; x++) {
-          const i = (y * 1080 + x) * 3;
-          if (rgb[i]! > 200 && rgb[i + 1]! > 180 && rgb[i + 2]! < 90) (sum += x), count++;
-        }
-      }
-      return count > 200 ? sum / count : Number.NaN;
-    };
+    const yellowX = async (t: number) => highlightX(await frameAt(out, t, join(dir, "f.rgb")), 860, 1060);
     expect(await yellowX(0.3)).toBeNaN(); // before the first word: no caption
     const left = await yellowX(1.4);
     const justBeforeMiddle = await yellowX(1.45);
