@@ -1,4 +1,5 @@
-import { readFileSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { probe, runFfmpeg } from "../../render/ffmpeg.ts";
 
 /** One decoded frame as RGB bytes (1080x1920 unless scaled). */
@@ -26,6 +27,14 @@ export async function streams(path: string) {
   const video = info.streams.find((s) => s.codec_type === "video")!;
   const audio = info.streams.find((s) => s.codec_type === "audio")!;
   return { format: info.format, video, audio };
+}
+
+/** A 2 s background of the test's own in DATA_DIR's library, so a render needs no generated footage; returns its asset id. */
+export async function libraryBackground(dataDir: string): Promise<string> {
+  const backgrounds = join(dataDir, "library", "backgrounds", "minecraft");
+  mkdirSync(backgrounds, { recursive: true });
+  await runFfmpeg(["-f", "lavfi", "-i", "color=c=#335577:s=1080x1920:r=30:d=2", "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", join(backgrounds, "fault-clip.mp4")]);
+  return "bg_minecraft_fault-clip";
 }
 
 /**
