@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { join } from "node:path";
 import type { Database } from "../db/client.ts";
 import { Limiter } from "../actors/limiter.ts";
@@ -7,6 +8,7 @@ import { generatedAudioDir } from "../render/media/generated-audio.ts";
 import { generatedMediaDir } from "../render/media/generated-dir.ts";
 import { type RenderPool, createRenderPool } from "../render/pool.ts";
 import type { Config } from "./config.ts";
+import { sharedKey } from "../db/repos/service-keys.ts";
 import { countVideosByTemplateAndStatus, queueStats } from "../db/repos/service-stats.ts";
 import { createContentPorts } from "./content/ports.ts";
 import type { AppDeps } from "./deps.ts";
@@ -20,12 +22,15 @@ import { callerUrlPolicy } from "./net/outbound.ts";
 import { createVoicePreviews } from "./narration/previews.ts";
 import { createNarrator } from "./narration/service.ts";
 import { type JobQueue, QUEUES } from "./queue/job-queue.ts";
-import { createLocalStorage, signingKeyIn } from "./storage/local.ts";
+import { createLocalStorage } from "./storage/local.ts";
 import { createS3Storage } from "./storage/s3.ts";
 import { TEMPLATES, type TemplateRegistry } from "./templates/registry.ts";
 import { createThroughputMeter } from "./videos/throughput.ts";
 import { VideoChangeFeed } from "./videos/change-feed.ts";
 import type { WorkerDeps } from "./videos/worker.ts";
+
+/** The key that signs GET /v1/files URLs, one for the deployment (service_keys). */
+const FILE_URL_KEY = "file-url-signing";
 
 /** What a caller may replace: the clock, third-party ports and the machine's render set-up. */
 export interface DepsOverrides {
@@ -61,7 +66,7 @@ export async function buildDeps(config: Config, database: Database, queue: JobQu
   const storage =
     config.storage.kind === "s3"
       ? createS3Storage(config.storage, join(config.dataDir, "storage-cache"))
-      : createLocalStorage(join(config.dataDir, "videos"), config.publicBaseUrl, signingKeyIn(join(config.dataDir, "videos")));
+      : createLocalStorage(join(config.dataDir, "videos"), config.publicBaseUrl, Buffer.from(await sharedKey(database.db, FILE_URL_KEY, randomBytes(32).toString("hex"), now()), "hex"));
   const policy = callerUrlPolicy(config);
   const metrics = createMetrics(
     { videos: () => countVideosByTemplateAndStatus(database.db), queues: () => queueStats(database.db, Object.values(QUEUES)) },

@@ -7,3 +7,4 @@ export * from "./webhook-deliveries.ts";
 export * from "./media-imports.ts";
 export * from "./usage.ts";
 export * from "./rate-limits.ts";
+export * from "./service-keys.ts";

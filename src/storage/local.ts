@@ -1,5 +1,5 @@
-import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
-import { copyFileSync, existsSync, linkSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { createHmac, timingSafeEqual } from "node:crypto";
+import { copyFileSync, existsSync, mkdirSync, renameSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { diskFault } from "../faults.ts";
 
@@ -41,27 +41,7 @@ export function videoCompanionKey(videoId: string, fileName: string): string {
   return `${videoId}.${fileName}`;
 }
 
-/** The key that signs /v1/files URLs, kept beside the files: every process sharing the folder signs alike. */
-export function signingKeyIn(dir: string): Buffer {
-  mkdirSync(dir, { recursive: true });
-  const path = join(dir, ".signing-key");
-  if (!existsSync(path)) {
-    const temp = `${path}.${process.pid}`;
-    writeFileSync(temp, randomBytes(32).toString("hex"), { mode: 0o600 });
-    // First writer wins (link fails when the name exists, where rename would replace it); everyone
-    // then reads the same key.
-    try {
-      linkSync(temp, path);
-    } catch {
-      // another process got there first
-    } finally {
-      rmSync(temp, { force: true });
-    }
-  }
-  return Buffer.from(readFileSync(path, "utf8").trim(), "hex");
-}
-
-/** `secret` signs /v1/files URLs: every process serving the folder must be given the same one. */
+/** `secret` signs /v1/files URLs: the deployment's, kept in the database, so every process signs alike. */
 export function createLocalStorage(dir: string, publicBaseUrl: string, secret: Buffer): Storage {
   mkdirSync(dir, { recursive: true });
   const sign = (key: string, expiresAt: number) => createHmac("sha256", secret).update(`${key}\n${expiresAt}`).digest("base64url");
