@@ -18,6 +18,11 @@ describe("each chat message in its own language", () => {
     expect(detectMessageLanguages(texts, SPOKEN)).toEqual(["ar", "ar", "ar", "ru"]);
   });
 
+  test("a short message in another script than the conversation keeps its own language", () => {
+    const english = ["Did you eat the last slice of cake?", "Define eat.", "Привет", "آسف", "はい"];
+    expect(detectMessageLanguages(english, SPOKEN)).toEqual(["en", "en", "ru", "ar", "ja"]);
+  });
+
   test("only languages the deployment speaks are chosen; images have no language", () => {
     expect(detectMessageLanguages(["Ciao, come stai oggi? Tutto bene?", undefined], ["en", "es"])).toEqual([expect.stringMatching(/^(en|es)$/), undefined]);
     expect(detectMessageLanguages(["hello there, how are you doing today?"], SPOKEN)).toEqual(["en"]);
