@@ -108,9 +108,9 @@ export function chatTimeline(
   plan.states.forEach((state, i) => {
     const frame = drawn.frames[i]!;
     layers.push({ path: frame.path, x: frame.x, y: CARD_TOP, start: state.start, end: state.end, entrance: i === 0 ? "pop" : "none" });
-    // The newest bubble pops in over the card, or its typing dots run.
+    // The newest bubble pops in over the card, or its typing dots run; the first card comes in whole.
     const strip = frame.newest;
-    if (strip) layers.push({ path: strip.path, x: frame.x + strip.x, y: CARD_TOP + strip.y, start: state.start, end: Math.min(state.end, state.start + strip.seconds), motion: strip.motion });
+    if (strip && i > 0) layers.push({ path: strip.path, x: frame.x + strip.x, y: CARD_TOP + strip.y, start: state.start, end: Math.min(state.end, state.start + strip.seconds), motion: strip.motion });
   });
   plan.captions.forEach((caption, i) => {
     const card = drawn.captions[i]!;
