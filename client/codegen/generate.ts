@@ -18,7 +18,8 @@ const HEADER = `/**
 `;
 
 export async function renderTypes(document: unknown): Promise<string> {
-  const ast = await openapiTS(document as never, { alphabetize: true });
+  // defaultNonNullable off: a field with a default may be left out of a request (the service fills it in).
+  const ast = await openapiTS(document as never, { alphabetize: true, defaultNonNullable: false });
   return HEADER + astToString(ast);
 }
 

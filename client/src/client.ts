@@ -140,7 +140,7 @@ export class ShortvidClient {
     const body = method === "POST" ? JSON.stringify(init.body ?? {}) : undefined;
     const retries = this.settings.retries ?? 3;
     for (let attempt = 0; ; attempt++) {
-      const response = await this.send(new Request(url, { method, headers, body, signal: init.signal }));
+      const response = await this.send(new Request(url.href, { method, headers, body, signal: init.signal }));
       if (response.ok || init.pass?.includes(response.status)) return response;
       const error = await problemOf(response);
       const wait = error.retryAfterSeconds ?? 2 ** attempt;
@@ -209,7 +209,7 @@ export class ShortvidClient {
   async download(link: string, options: CallOptions = {}): Promise<Response> {
     let url = new URL(link, this.baseUrl);
     for (let hop = 0; hop < 5; hop++) {
-      const response = await this.send(new Request(url, { redirect: "manual", signal: options.signal }));
+      const response = await this.send(new Request(url.href, { redirect: "manual", signal: options.signal }));
       const location = response.headers.get("location");
       if (response.status >= 300 && response.status < 400 && location) {
         await response.body?.cancel();

@@ -547,12 +547,12 @@ export interface components {
              * @default standard
              * @enum {string}
              */
-            length: "short" | "standard" | "deep";
+            length?: "short" | "standard" | "deep";
             /**
              * @description true renders without narration; a no-narration render happens only when this is explicitly true.
              * @default false
              */
-            silent: boolean;
+            silent?: boolean;
             /** @description Where the article comes from: `{kind: "url", url}` or `{kind: "text", text}`. */
             source: {
                 /**
@@ -573,13 +573,13 @@ export interface components {
              * @default explainer
              * @enum {string}
              */
-            tone: "explainer" | "punchy" | "authority";
+            tone?: "explainer" | "punchy" | "authority";
             /**
              * @description Narrator (voice set A).
              * @default onwK4e9ZLuTAKqWW03F9
              * @enum {string}
              */
-            voiceId: "onwK4e9ZLuTAKqWW03F9" | "JBFqnCBsd6RMkjVDRZzb" | "EXAVITQu4vr4xnSDxMaL" | "pNInz6obpgDQGcFmaJgB" | "LcfcDJNUP1GQjkzn1xUU" | "TxGEqnHWrfWFTfGW9XjX";
+            voiceId?: "onwK4e9ZLuTAKqWW03F9" | "JBFqnCBsd6RMkjVDRZzb" | "EXAVITQu4vr4xnSDxMaL" | "pNInz6obpgDQGcFmaJgB" | "LcfcDJNUP1GQjkzn1xUU" | "TxGEqnHWrfWFTfGW9XjX";
         };
         CaptionWord: {
             /** @description Seconds from the start of the audio. */
@@ -672,7 +672,7 @@ export interface components {
              * @description Send at most one field; Subway Surfers footage when none is set.
              * @default {}
              */
-            background: {
+            background?: {
                 /** @description Background video id from GET /v1/options, or an own upload. */
                 assetId?: string;
                 /** @enum {string} */
@@ -690,12 +690,12 @@ export interface components {
                  * @description After that message appears.
                  * @default 0
                  */
-                delayMs: number;
+                delayMs?: number;
                 /**
                  * @default below_card
                  * @enum {string}
                  */
-                position: "below_card" | "above_card";
+                position?: "below_card" | "above_card";
                 text: string;
             }[];
             contact: {
@@ -710,29 +710,29 @@ export interface components {
                 line1: string;
                 line2?: string;
                 /** @default 2.5 */
-                seconds: number;
+                seconds?: number;
             };
             /** @description Shown before the conversation; an object, not a bare string. */
             hookText?: {
                 /** @default 2 */
-                seconds: number;
+                seconds?: number;
                 text: string;
             };
             /** @default {} */
-            layout: {
+            layout?: {
                 /**
                  * @description fit grows with the conversation; full is a fixed height.
                  * @default fit
                  * @enum {string}
                  */
-                cardHeight: "fit" | "full";
+                cardHeight?: "fit" | "full";
                 /** @default 80 */
-                cardWidthPct: number;
+                cardWidthPct?: number;
                 /**
                  * @default card_over_background
                  * @enum {string}
                  */
-                style: "card_over_background";
+                style?: "card_over_background";
             };
             /** @description The conversation, in order. */
             messages: ({
@@ -757,7 +757,7 @@ export interface components {
                 typingIndicatorBefore?: boolean;
             } & (unknown | unknown))[];
             /** @default {} */
-            music: {
+            music?: {
                 /** @description Music id from GET /v1/options. */
                 assetId?: string;
                 /**
@@ -766,55 +766,55 @@ export interface components {
                  */
                 ownUrl?: string;
                 /** @default 30 */
-                volume: number;
+                volume?: number;
             } & unknown;
             /**
              * @description Default gap for messages without delayMs: fast 0 ms, normal 0 ms, slow 1000 ms.
              * @default normal
              * @enum {string}
              */
-            pacing: "fast" | "normal" | "slow";
+            pacing?: "fast" | "normal" | "slow";
             /**
              * @description ios is an alias of imessage.
              * @default imessage
              * @enum {string}
              */
-            platform: "imessage" | "whatsapp" | "instagram" | "tinder" | "ios";
+            platform?: "imessage" | "whatsapp" | "instagram" | "tinder" | "ios";
             /**
              * @description Sound effects: a sent sound for each message of `me`, a received sound for each of `them`, key taps while a typing bubble shows.
              * @default {}
              */
-            sfx: {
+            sfx?: {
                 /** @default false */
-                receive: boolean;
+                receive?: boolean;
                 /** @default false */
-                send: boolean;
+                send?: boolean;
                 /** @default false */
-                typing: boolean;
+                typing?: boolean;
             };
             /**
              * @default dark
              * @enum {string}
              */
-            theme: "dark" | "light";
+            theme?: "dark" | "light";
             /** @default {} */
-            voices: {
+            voices?: {
                 /**
                  * @description Must be true: every video is voiced.
                  * @default true
                  * @constant
                  */
-                enabled: true;
+                enabled?: true;
                 /**
                  * @default pNInz6obpgDQGcFmaJgB
                  * @enum {string}
                  */
-                me: "pNInz6obpgDQGcFmaJgB" | "2EiwWnXFnvU5JabPnv8n" | "CwhRBWXzGAHq8TQ4Fs17" | "EXAVITQu4vr4xnSDxMaL" | "FGY2WhTYpPnrIDTdsKH5" | "IKne3meq5aSn9XLyUdCD" | "JBFqnCBsd6RMkjVDRZzb" | "N2lVS1w4EtoT3dr4eOWO" | "SAz9YHcvj6GT2YYXdXww" | "SOYHLrjzK2X1ezoPC6cr" | "TX3LPaxmHKxFdv7VOQHJ" | "Xb7hH8MSUJpSbSDYk0k2" | "XrExE9yKIg1WjnnlVkGX" | "bIHbv24MWmeRgasZH58o" | "cgSgspJ2msm6clMCkdW9" | "cjVigY5qzO86Huf0OWal" | "iP95p4xoKVk53GoZ742B" | "nPczCjzI2devNBz1zQrb" | "onwK4e9ZLuTAKqWW03F9" | "pFZP5JQG7iQjIQuC4Bku" | "pqHfZKP75CvOlQylNhV4" | "vERmHY5ZzBsIRPzH78Rb" | "papd083UqIoSWdSkh3fG" | "zAr1POVZUrr1zkX0T94t" | "EIdfNdxb4fnsE39tEAB1" | "5Spsi3mCH9e7futpnGE5" | "G1QUjBCuRBbLbAmYlTgl" | "6wsXez7Nsh9HQSbtqwIK" | "SfXg52J54dixBlOl016v" | "Yf6I1OzNemrgGRsc8z1I" | "z0gdR3nhVl1Ig2kiEigL" | "wAWUBOIVEUw9IEUYoNzR" | "6XNSYkDqZ1blajSVtPok" | "LNzr3u01PIEDg0fRlvE7" | "GxxMAMfQkDlnqjpzjLHH" | "RBnMinrYKeccY3vaUxlZ" | "sZXOZNdVMeHi5J0uiQF7" | "8ng6vvUHRpznlJL92xmU" | "x5tvfc5X0Qh4cqmLpgrs" | "20ptB7Wn4Q2sMkAxK1qK" | "JaUVfDrFcfwGIsv8X2kN" | "iWydkXKoiVtvdn4vLKp9" | "HnnPtoATgzx4ubChwm24" | "C1DBnkwmDIzoLOPlBvSg" | "hIssydxXZ1WuDorjx6Ic" | "NacdHGUYR1k3M0FAbAia" | "87QJokeqzysrKtZFt7jl";
+                me?: "pNInz6obpgDQGcFmaJgB" | "2EiwWnXFnvU5JabPnv8n" | "CwhRBWXzGAHq8TQ4Fs17" | "EXAVITQu4vr4xnSDxMaL" | "FGY2WhTYpPnrIDTdsKH5" | "IKne3meq5aSn9XLyUdCD" | "JBFqnCBsd6RMkjVDRZzb" | "N2lVS1w4EtoT3dr4eOWO" | "SAz9YHcvj6GT2YYXdXww" | "SOYHLrjzK2X1ezoPC6cr" | "TX3LPaxmHKxFdv7VOQHJ" | "Xb7hH8MSUJpSbSDYk0k2" | "XrExE9yKIg1WjnnlVkGX" | "bIHbv24MWmeRgasZH58o" | "cgSgspJ2msm6clMCkdW9" | "cjVigY5qzO86Huf0OWal" | "iP95p4xoKVk53GoZ742B" | "nPczCjzI2devNBz1zQrb" | "onwK4e9ZLuTAKqWW03F9" | "pFZP5JQG7iQjIQuC4Bku" | "pqHfZKP75CvOlQylNhV4" | "vERmHY5ZzBsIRPzH78Rb" | "papd083UqIoSWdSkh3fG" | "zAr1POVZUrr1zkX0T94t" | "EIdfNdxb4fnsE39tEAB1" | "5Spsi3mCH9e7futpnGE5" | "G1QUjBCuRBbLbAmYlTgl" | "6wsXez7Nsh9HQSbtqwIK" | "SfXg52J54dixBlOl016v" | "Yf6I1OzNemrgGRsc8z1I" | "z0gdR3nhVl1Ig2kiEigL" | "wAWUBOIVEUw9IEUYoNzR" | "6XNSYkDqZ1blajSVtPok" | "LNzr3u01PIEDg0fRlvE7" | "GxxMAMfQkDlnqjpzjLHH" | "RBnMinrYKeccY3vaUxlZ" | "sZXOZNdVMeHi5J0uiQF7" | "8ng6vvUHRpznlJL92xmU" | "x5tvfc5X0Qh4cqmLpgrs" | "20ptB7Wn4Q2sMkAxK1qK" | "JaUVfDrFcfwGIsv8X2kN" | "iWydkXKoiVtvdn4vLKp9" | "HnnPtoATgzx4ubChwm24" | "C1DBnkwmDIzoLOPlBvSg" | "hIssydxXZ1WuDorjx6Ic" | "NacdHGUYR1k3M0FAbAia" | "87QJokeqzysrKtZFt7jl";
                 /**
                  * @default EXAVITQu4vr4xnSDxMaL
                  * @enum {string}
                  */
-                them: "pNInz6obpgDQGcFmaJgB" | "2EiwWnXFnvU5JabPnv8n" | "CwhRBWXzGAHq8TQ4Fs17" | "EXAVITQu4vr4xnSDxMaL" | "FGY2WhTYpPnrIDTdsKH5" | "IKne3meq5aSn9XLyUdCD" | "JBFqnCBsd6RMkjVDRZzb" | "N2lVS1w4EtoT3dr4eOWO" | "SAz9YHcvj6GT2YYXdXww" | "SOYHLrjzK2X1ezoPC6cr" | "TX3LPaxmHKxFdv7VOQHJ" | "Xb7hH8MSUJpSbSDYk0k2" | "XrExE9yKIg1WjnnlVkGX" | "bIHbv24MWmeRgasZH58o" | "cgSgspJ2msm6clMCkdW9" | "cjVigY5qzO86Huf0OWal" | "iP95p4xoKVk53GoZ742B" | "nPczCjzI2devNBz1zQrb" | "onwK4e9ZLuTAKqWW03F9" | "pFZP5JQG7iQjIQuC4Bku" | "pqHfZKP75CvOlQylNhV4" | "vERmHY5ZzBsIRPzH78Rb" | "papd083UqIoSWdSkh3fG" | "zAr1POVZUrr1zkX0T94t" | "EIdfNdxb4fnsE39tEAB1" | "5Spsi3mCH9e7futpnGE5" | "G1QUjBCuRBbLbAmYlTgl" | "6wsXez7Nsh9HQSbtqwIK" | "SfXg52J54dixBlOl016v" | "Yf6I1OzNemrgGRsc8z1I" | "z0gdR3nhVl1Ig2kiEigL" | "wAWUBOIVEUw9IEUYoNzR" | "6XNSYkDqZ1blajSVtPok" | "LNzr3u01PIEDg0fRlvE7" | "GxxMAMfQkDlnqjpzjLHH" | "RBnMinrYKeccY3vaUxlZ" | "sZXOZNdVMeHi5J0uiQF7" | "8ng6vvUHRpznlJL92xmU" | "x5tvfc5X0Qh4cqmLpgrs" | "20ptB7Wn4Q2sMkAxK1qK" | "JaUVfDrFcfwGIsv8X2kN" | "iWydkXKoiVtvdn4vLKp9" | "HnnPtoATgzx4ubChwm24" | "C1DBnkwmDIzoLOPlBvSg" | "hIssydxXZ1WuDorjx6Ic" | "NacdHGUYR1k3M0FAbAia" | "87QJokeqzysrKtZFt7jl";
+                them?: "pNInz6obpgDQGcFmaJgB" | "2EiwWnXFnvU5JabPnv8n" | "CwhRBWXzGAHq8TQ4Fs17" | "EXAVITQu4vr4xnSDxMaL" | "FGY2WhTYpPnrIDTdsKH5" | "IKne3meq5aSn9XLyUdCD" | "JBFqnCBsd6RMkjVDRZzb" | "N2lVS1w4EtoT3dr4eOWO" | "SAz9YHcvj6GT2YYXdXww" | "SOYHLrjzK2X1ezoPC6cr" | "TX3LPaxmHKxFdv7VOQHJ" | "Xb7hH8MSUJpSbSDYk0k2" | "XrExE9yKIg1WjnnlVkGX" | "bIHbv24MWmeRgasZH58o" | "cgSgspJ2msm6clMCkdW9" | "cjVigY5qzO86Huf0OWal" | "iP95p4xoKVk53GoZ742B" | "nPczCjzI2devNBz1zQrb" | "onwK4e9ZLuTAKqWW03F9" | "pFZP5JQG7iQjIQuC4Bku" | "pqHfZKP75CvOlQylNhV4" | "vERmHY5ZzBsIRPzH78Rb" | "papd083UqIoSWdSkh3fG" | "zAr1POVZUrr1zkX0T94t" | "EIdfNdxb4fnsE39tEAB1" | "5Spsi3mCH9e7futpnGE5" | "G1QUjBCuRBbLbAmYlTgl" | "6wsXez7Nsh9HQSbtqwIK" | "SfXg52J54dixBlOl016v" | "Yf6I1OzNemrgGRsc8z1I" | "z0gdR3nhVl1Ig2kiEigL" | "wAWUBOIVEUw9IEUYoNzR" | "6XNSYkDqZ1blajSVtPok" | "LNzr3u01PIEDg0fRlvE7" | "GxxMAMfQkDlnqjpzjLHH" | "RBnMinrYKeccY3vaUxlZ" | "sZXOZNdVMeHi5J0uiQF7" | "8ng6vvUHRpznlJL92xmU" | "x5tvfc5X0Qh4cqmLpgrs" | "20ptB7Wn4Q2sMkAxK1qK" | "JaUVfDrFcfwGIsv8X2kN" | "iWydkXKoiVtvdn4vLKp9" | "HnnPtoATgzx4ubChwm24" | "C1DBnkwmDIzoLOPlBvSg" | "hIssydxXZ1WuDorjx6Ic" | "NacdHGUYR1k3M0FAbAia" | "87QJokeqzysrKtZFt7jl";
             };
         };
         /** @description An image imported for chat avatars and photos. */
@@ -978,7 +978,7 @@ export interface components {
              * @description Adds captions to the narration.
              * @default false
              */
-            captionsEnabled: boolean;
+            captionsEnabled?: boolean;
             /**
              * @description Steer for the question generator.
              * @enum {string}
@@ -989,33 +989,33 @@ export interface components {
              * @default 5
              * @enum {number}
              */
-            countdownSeconds: 3 | 5 | 7;
+            countdownSeconds?: 3 | 5 | 7;
             /**
              * @default medium
              * @enum {string}
              */
-            difficulty: "easy" | "medium" | "hard";
+            difficulty?: "easy" | "medium" | "hard";
             /**
              * @default anton
              * @enum {string}
              */
-            font: "anton" | "bangers" | "bebas-neue" | "poppins";
+            font?: "anton" | "bangers" | "bebas-neue" | "poppins";
             /**
              * @description Number of questions.
              * @default 5
              * @enum {number}
              */
-            questionCount: 5 | 7 | 10;
+            questionCount?: 5 | 7 | 10;
             /**
              * @description true renders without narration; a no-narration render happens only when this is explicitly true.
              * @default false
              */
-            silent: boolean;
+            silent?: boolean;
             /**
              * @default neon
              * @enum {string}
              */
-            theme: "neon" | "sunset" | "classic";
+            theme?: "neon" | "sunset" | "classic";
             /** @description What the quiz is about. Topics that target a group of people are refused. */
             topic: string;
             /** @description Title on the intro card. */
@@ -1025,14 +1025,14 @@ export interface components {
              * @default LcfcDJNUP1GQjkzn1xUU
              * @enum {string}
              */
-            voiceId: "onwK4e9ZLuTAKqWW03F9" | "JBFqnCBsd6RMkjVDRZzb" | "EXAVITQu4vr4xnSDxMaL" | "pNInz6obpgDQGcFmaJgB" | "LcfcDJNUP1GQjkzn1xUU" | "TxGEqnHWrfWFTfGW9XjX";
+            voiceId?: "onwK4e9ZLuTAKqWW03F9" | "JBFqnCBsd6RMkjVDRZzb" | "EXAVITQu4vr4xnSDxMaL" | "pNInz6obpgDQGcFmaJgB" | "LcfcDJNUP1GQjkzn1xUU" | "TxGEqnHWrfWFTfGW9XjX";
         };
         RedditStoryInputs: {
             /**
              * @description Shown on the title card.
              * @default Anonymous
              */
-            author: string;
+            author?: string;
             /** @description Music id from GET /v1/options music. */
             backgroundAudioAssetId?: string;
             /**
@@ -1044,7 +1044,7 @@ export interface components {
              * @description Music volume, 0-100.
              * @default 30
              */
-            backgroundAudioVolume: number;
+            backgroundAudioVolume?: number;
             /**
              * @description Background category; Subway Surfers when no background field is set.
              * @enum {string}
@@ -1061,25 +1061,25 @@ export interface components {
              * @default middle
              * @enum {string}
              */
-            captionPosition: "top" | "middle" | "bottom";
+            captionPosition?: "top" | "middle" | "bottom";
             /**
              * @default hormozi
              * @enum {string}
              */
-            captionPresetId: "hormozi" | "beast" | "ali" | "iman" | "devin" | "matt" | "kendrick" | "laura" | "doug" | "carlos" | "nick" | "fire" | "neon" | "william" | "leon" | "luke" | "classicWhite";
+            captionPresetId?: "hormozi" | "beast" | "ali" | "iman" | "devin" | "matt" | "kendrick" | "laura" | "doug" | "carlos" | "nick" | "fire" | "neon" | "william" | "leon" | "luke" | "classicWhite";
             /** @default true */
-            captionsEnabled: boolean;
+            captionsEnabled?: boolean;
             /**
              * @description ISO 639-1 code, optionally with a region (en, en-GB).
              * @default en
              */
-            language: string;
+            language?: string;
             /** @default 1 */
-            pitch: number;
+            pitch?: number;
             /** @default 75 */
-            similarity: number;
+            similarity?: number;
             /** @default 50 */
-            stability: number;
+            stability?: number;
             /** @description The story, narrated in full. */
             text: string;
             /** @description Narrated first and shown on the title card. */
@@ -1088,15 +1088,15 @@ export interface components {
              * @default dark
              * @enum {string}
              */
-            titleCardTheme: "dark" | "light";
+            titleCardTheme?: "dark" | "light";
             /**
              * @description Narrator (voice set B).
              * @default pNInz6obpgDQGcFmaJgB
              * @enum {string}
              */
-            voiceId: "pNInz6obpgDQGcFmaJgB" | "2EiwWnXFnvU5JabPnv8n" | "CwhRBWXzGAHq8TQ4Fs17" | "EXAVITQu4vr4xnSDxMaL" | "FGY2WhTYpPnrIDTdsKH5" | "IKne3meq5aSn9XLyUdCD" | "JBFqnCBsd6RMkjVDRZzb" | "N2lVS1w4EtoT3dr4eOWO" | "SAz9YHcvj6GT2YYXdXww" | "SOYHLrjzK2X1ezoPC6cr" | "TX3LPaxmHKxFdv7VOQHJ" | "Xb7hH8MSUJpSbSDYk0k2" | "XrExE9yKIg1WjnnlVkGX" | "bIHbv24MWmeRgasZH58o" | "cgSgspJ2msm6clMCkdW9" | "cjVigY5qzO86Huf0OWal" | "iP95p4xoKVk53GoZ742B" | "nPczCjzI2devNBz1zQrb" | "onwK4e9ZLuTAKqWW03F9" | "pFZP5JQG7iQjIQuC4Bku" | "pqHfZKP75CvOlQylNhV4" | "vERmHY5ZzBsIRPzH78Rb" | "papd083UqIoSWdSkh3fG" | "zAr1POVZUrr1zkX0T94t" | "EIdfNdxb4fnsE39tEAB1" | "5Spsi3mCH9e7futpnGE5" | "G1QUjBCuRBbLbAmYlTgl" | "6wsXez7Nsh9HQSbtqwIK" | "SfXg52J54dixBlOl016v" | "Yf6I1OzNemrgGRsc8z1I" | "z0gdR3nhVl1Ig2kiEigL" | "wAWUBOIVEUw9IEUYoNzR" | "6XNSYkDqZ1blajSVtPok" | "LNzr3u01PIEDg0fRlvE7" | "GxxMAMfQkDlnqjpzjLHH" | "RBnMinrYKeccY3vaUxlZ" | "sZXOZNdVMeHi5J0uiQF7" | "8ng6vvUHRpznlJL92xmU" | "x5tvfc5X0Qh4cqmLpgrs" | "20ptB7Wn4Q2sMkAxK1qK" | "JaUVfDrFcfwGIsv8X2kN" | "iWydkXKoiVtvdn4vLKp9" | "HnnPtoATgzx4ubChwm24" | "C1DBnkwmDIzoLOPlBvSg" | "hIssydxXZ1WuDorjx6Ic" | "NacdHGUYR1k3M0FAbAia" | "87QJokeqzysrKtZFt7jl";
+            voiceId?: "pNInz6obpgDQGcFmaJgB" | "2EiwWnXFnvU5JabPnv8n" | "CwhRBWXzGAHq8TQ4Fs17" | "EXAVITQu4vr4xnSDxMaL" | "FGY2WhTYpPnrIDTdsKH5" | "IKne3meq5aSn9XLyUdCD" | "JBFqnCBsd6RMkjVDRZzb" | "N2lVS1w4EtoT3dr4eOWO" | "SAz9YHcvj6GT2YYXdXww" | "SOYHLrjzK2X1ezoPC6cr" | "TX3LPaxmHKxFdv7VOQHJ" | "Xb7hH8MSUJpSbSDYk0k2" | "XrExE9yKIg1WjnnlVkGX" | "bIHbv24MWmeRgasZH58o" | "cgSgspJ2msm6clMCkdW9" | "cjVigY5qzO86Huf0OWal" | "iP95p4xoKVk53GoZ742B" | "nPczCjzI2devNBz1zQrb" | "onwK4e9ZLuTAKqWW03F9" | "pFZP5JQG7iQjIQuC4Bku" | "pqHfZKP75CvOlQylNhV4" | "vERmHY5ZzBsIRPzH78Rb" | "papd083UqIoSWdSkh3fG" | "zAr1POVZUrr1zkX0T94t" | "EIdfNdxb4fnsE39tEAB1" | "5Spsi3mCH9e7futpnGE5" | "G1QUjBCuRBbLbAmYlTgl" | "6wsXez7Nsh9HQSbtqwIK" | "SfXg52J54dixBlOl016v" | "Yf6I1OzNemrgGRsc8z1I" | "z0gdR3nhVl1Ig2kiEigL" | "wAWUBOIVEUw9IEUYoNzR" | "6XNSYkDqZ1blajSVtPok" | "LNzr3u01PIEDg0fRlvE7" | "GxxMAMfQkDlnqjpzjLHH" | "RBnMinrYKeccY3vaUxlZ" | "sZXOZNdVMeHi5J0uiQF7" | "8ng6vvUHRpznlJL92xmU" | "x5tvfc5X0Qh4cqmLpgrs" | "20ptB7Wn4Q2sMkAxK1qK" | "JaUVfDrFcfwGIsv8X2kN" | "iWydkXKoiVtvdn4vLKp9" | "HnnPtoATgzx4ubChwm24" | "C1DBnkwmDIzoLOPlBvSg" | "hIssydxXZ1WuDorjx6Ic" | "NacdHGUYR1k3M0FAbAia" | "87QJokeqzysrKtZFt7jl";
             /** @default 1 */
-            voiceSpeed: number;
+            voiceSpeed?: number;
         } & (unknown & unknown);
         ScriptRequest: {
             inputs: components["schemas"]["ArticleVideoInputs"];

@@ -1,5 +1,6 @@
 import { expect, test } from "bun:test";
-import { accessSync, constants, existsSync, readFileSync } from "node:fs";
+import { accessSync, constants, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { COMMANDS } from "../../client/src/cli/main.ts";
 import { ADMIN_COMMANDS } from "../../src/admin/commands.ts";
@@ -62,3 +63,18 @@ test("the desktop agent configuration starts this checkout's shortvid with mcp",
   expect(server.args).toEqual(["mcp"]);
   expect(Object.keys(server.env).sort()).toEqual(["SHORTVID_API_KEY", "SHORTVID_URL"]);
 });
+
+test("the client example typechecks against the client's generated types", () => {
+  const example = fencedBlocks().find((b) => b.lang === "ts" && b.code.includes("@shortvid/client"))!;
+  const dir = mkdtempSync(join(tmpdir(), "readme-ts-"));
+  try {
+    writeFileSync(join(dir, "example.ts"), example.code.replace('"@shortvid/client"', JSON.stringify(join(ROOT, "client/src/index.ts"))));
+    const types = [join(ROOT, "node_modules"), join(ROOT, "node_modules/@types")];
+    writeFileSync(join(dir, "tsconfig.json"), JSON.stringify({ extends: join(ROOT, "tsconfig.json"), compilerOptions: { typeRoots: types }, include: ["example.ts"] }));
+    const tsc = Bun.spawnSync([join(ROOT, "node_modules/.bin/tsc"), "--noEmit", "-p", dir], { stdout: "pipe", stderr: "pipe" });
+    expect(tsc.stdout.toString() + tsc.stderr.toString()).toBe("");
+    expect(tsc.exitCode).toBe(0);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}, 60_000);
