@@ -50,6 +50,7 @@ export function catalogRoutes(templates: TemplateRegistry): RouteDef[] {
           publicBaseUrl: deps.config.publicBaseUrl,
           templates,
           library: deps.library,
+          offlineVoices: deps.narrator.provider === "offline",
           languages: deps.narrator.languages,
           voicePreviewUrl: (id) => `${deps.config.publicBaseUrl}/v1/voices/${id}/preview`,
         }),

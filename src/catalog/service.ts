@@ -6,6 +6,7 @@ import type { MediaLibrary } from "../media/library.ts";
 import { BACKGROUND_CATEGORIES, categorySlug } from "../../render/media/background-categories.ts";
 import { CAPTION_PRESETS } from "../../render/captions/presets.ts";
 import type { Options, TemplateDescription } from "./model.ts";
+import { offlineDescription } from "../narration/offline-voices.ts";
 import { VOICES } from "./voices.ts";
 
 export function describeTemplates(templates: TemplateRegistry): TemplateDescription[] {
@@ -31,6 +32,11 @@ export interface OptionsContext {
   library: MediaLibrary;
   /** ISO 639-1 codes this deployment narrates; every catalog voice speaks each of them. */
   languages: readonly string[];
+  /**
+   * The deployment narrates with the offline voices: each voice is described as they make it (their
+   * accent, pitch and pace), not as the provider whose ids the catalog uses describes it.
+   */
+  offlineVoices: boolean;
   /** Voice id -> URL of its served sample, for voices that have one. */
   voicePreviewUrl(voiceId: string): string | null;
 }
@@ -42,8 +48,7 @@ export function describeOptions(ctx: OptionsContext): Options {
       id: v.id,
       name: v.name,
       gender: v.gender,
-      description: v.description,
-      tags: [...v.tags, v.accent, v.age],
+      ...(ctx.offlineVoices ? offlineDescription(v) : { description: v.description, tags: [...v.tags, v.accent, v.age] }),
       language: "en",
       languages: [...ctx.languages],
       previewUrl: ctx.voicePreviewUrl(v.id),

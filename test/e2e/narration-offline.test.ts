@@ -93,13 +93,13 @@ describe("voices", () => {
     }
   }, 180_000);
 
-  test("voices that share an engine voice are spread apart in pitch or timbre", () => {
+  test("voices that share an engine voice are spread apart in pitch, timbre or pace", () => {
     for (const a of VOICES) {
       for (const b of VOICES) {
         if (a.id >= b.id || a.gender !== b.gender) continue;
         const [x, y] = [offlineVoice(a.id)!, offlineVoice(b.id)!];
         if (x.festivalVoice !== y.festivalVoice) continue;
-        const gap = Math.max(Math.abs(x.shape.pitch / y.shape.pitch - 1), Math.abs(x.shape.formant / y.shape.formant - 1));
+        const gap = Math.max(Math.abs(x.shape.pitch / y.shape.pitch - 1), Math.abs(x.shape.formant / y.shape.formant - 1), Math.abs(x.shape.tempo / y.shape.tempo - 1));
         expect(gap).toBeGreaterThan(0.025);
       }
     }

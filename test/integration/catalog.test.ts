@@ -117,3 +117,23 @@ describe.each(DATABASE_KINDS)("catalog on %s", (kind) => {
     await expectProblem(await svc().request("/v1/voices/nope/preview"), 404, "NOT_FOUND");
   }, 30_000);
 });
+
+describe("voice descriptions say what the deployment's narrator makes", () => {
+  const offline = useService(DATABASE_KINDS[0]!);
+  const elevenLabs = useService(DATABASE_KINDS[0]!, { ELEVENLABS_API_KEY: "test-key", ELEVENLABS_BASE_URL: "http://127.0.0.1:9" });
+  const voices = async (svc: typeof offline) => ((await (await svc().request("/v1/options")).json()) as any).voices as any[];
+
+  test("offline: no voice claims an accent the installed voices lack; each says its pitch and pace", async () => {
+    for (const v of await voices(offline)) {
+      expect(`${v.description} ${v.tags.join(" ")}`).not.toMatch(/british|australian|transatlantic|raspy|gravelly|velvety/i);
+      expect(v.tags).toContain("american");
+      expect(v.description).toMatch(/^(Deep|Low|Mid-pitched|Higher|High), (slow|even|quick)-paced (male|female|gender-neutral) voice/);
+    }
+  });
+
+  test("with ElevenLabs the catalog's own descriptions stand", async () => {
+    const daniel = (await voices(elevenLabs)).find((v) => v.id === "onwK4e9ZLuTAKqWW03F9");
+    expect(daniel.description).toBe("Authoritative British newsreader.");
+    expect(daniel.tags).toContain("british");
+  });
+});
