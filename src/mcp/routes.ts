@@ -1,7 +1,7 @@
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { Type } from "@sinclair/typebox";
 import { createClient } from "../../client/src/client.ts";
-import { createMcpServer } from "../../client/src/mcp/server.ts";
+import { createMcpServer, MAX_WAIT_SECONDS, TOOL_NAMES } from "../../client/src/mcp/server.ts";
 import type { OpenApiDocument } from "../../client/src/mcp/schemas.ts";
 import { buildOpenApi } from "../docs/openapi.ts";
 import { clientAddress, rememberClientAddress } from "../http/client-address.ts";
@@ -31,7 +31,7 @@ export function mcpRoutes(routes: () => readonly RouteDef[]): RouteDef[] {
       tag: "Agents",
       summary: "Model Context Protocol server (Streamable HTTP)",
       description:
-        "For agents: the tools list_templates, get_options, estimate_video, write_script, preview_story, create_video (with an idempotencyKey), get_video (waitSeconds up to 50 for a change or the end; a completed video comes with its contact sheet as an image), list_videos and cancel_video, and the guides as resources. Stateless Streamable HTTP (protocol 2025-06-18): POST one JSON-RPC message with `Accept: application/json, text/event-stream`; no session, and GET is not offered. " +
+        `For agents: the tools ${TOOL_NAMES.join(", ")} (create_video takes an idempotencyKey; get_video waits up to ${MAX_WAIT_SECONDS} s for a change or the end with waitSeconds, and a completed video comes with its contact sheet as an image), and the guides as resources. Stateless Streamable HTTP (protocol 2025-06-18): POST one JSON-RPC message with \`Accept: application/json, text/event-stream\`; no session, and GET is not offered. ` +
         "Each tool call is the matching route's request, made with the same key: it counts against that route's limits, and a refusal (429 included) is a tool result with isError and the problem's code, detail, errors[] and retryAfterSeconds. The protocol's own messages (initialize, tools/list, resources/list, ping) are not counted, like GET /v1/health; reading a guide resource counts as the guide's route. Desktop agents without HTTP can run `shortvid mcp` (stdio) instead.",
       auth: "key",
       // A tool call counts as the route it calls (once); the protocol's own messages read nothing.
