@@ -10,11 +10,14 @@
  * Run: bun bench/api.ts [--seconds 8] [--connections 32]
  * BENCH_DATABASE_URL names the Postgres server (default postgres://postgres@127.0.0.1:5432/test); a
  * database is created there for the run and dropped after. BENCH_SKIP_POSTGRES=1 runs PGlite only.
+ * Each load also reads the server process's CPU time (/proc/<pid>/stat) and prints CPU microseconds per
+ * request and the ratio of requests per CPU second to the bare server's: on a machine other work keeps
+ * busy, wall-clock rates say more about the neighbours than the servers, CPU per request does not.
  * BENCH_PROFILE_DIR=<dir> runs each service under Bun's CPU profiler (--cpu-prof, with its markdown
  * summary) and leaves the profiles there: where a request's time goes, by function.
  */
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
@@ -34,8 +37,14 @@ interface Target {
   path: string;
   key?: string;
 }
+interface Server {
+  port: number;
+  pid: number;
+}
 interface LoadResult {
   rps: number;
+  /** The server's CPU time per request answered (user + system, all its threads). */
+  cpuUs: number;
   p50: number;
   p99: number;
   requests: number;
@@ -54,8 +63,18 @@ function ensureWrk(): void {
 
 const milliseconds = (value: string, unit: string) => Number(value) * (unit === "us" ? 0.001 : unit === "s" ? 1000 : unit === "m" ? 60_000 : 1);
 
+const TICKS_PER_SECOND = Number(spawnSync("getconf", ["CLK_TCK"]).stdout?.toString().trim() || 100);
+
+/** CPU seconds the process has used (utime + stime of all its threads). */
+function cpuSeconds(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+}
+
 /** Runs wrk over `targets` in rotation (one request each in turn) and reads its summary. */
-async function load(port: number, targets: Target[], seconds = SECONDS, connections = CONNECTIONS): Promise<LoadResult> {
+async function load(server: Server, targets: Target[], seconds = SECONDS, connections = CONNECTIONS): Promise<LoadResult> {
+  const port = server.port;
   const script = join(work, `targets-${crypto.randomUUID()}.lua`);
   const rows = targets.map((t) => `{${JSON.stringify(t.path)}, ${JSON.stringify(t.key ? `Bearer ${t.key}` : "")}}`).join(",\n");
   writeFileSync(
@@ -74,26 +93,30 @@ request = function()
 end
 `,
   );
+  const cpuBefore = cpuSeconds(server.pid);
   const proc = Bun.spawn(["wrk", "-t1", `-c${connections}`, `-d${seconds}s`, "--latency", "-s", script, `http://127.0.0.1:${port}`], { stdout: "pipe", stderr: "pipe" });
   const out = await new Response(proc.stdout).text();
   await proc.exited;
+  const cpu = cpuSeconds(server.pid) - cpuBefore;
   const percentile = (p: string) => {
     const match = new RegExp(`^\\s+${p}%\\s+([\\d.]+)(us|ms|s|m)\\s*$`, "m").exec(out);
     return match ? milliseconds(match[1]!, match[2]!) : Number.NaN;
   };
   const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? Number.NaN);
   if (!Number.isFinite(rps)) throw new Error(`wrk gave no summary:\n${out}\n${await new Response(proc.stderr).text()}`);
+  const requests = Number(/(\d+) requests in/.exec(out)?.[1] ?? 0);
   return {
     rps,
+    cpuUs: requests > 0 ? (cpu * 1e6) / requests : Number.NaN,
     p50: percentile("50"),
     p99: percentile("99"),
-    requests: Number(/(\d+) requests in/.exec(out)?.[1] ?? 0),
+    requests,
     non2xx: Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(out)?.[1] ?? 0),
   };
 }
 
 /** A light client (a few requests at a time, in turn over `targets`): the latency one polite caller sees. */
-async function probe(port: number, targets: Target[], seconds: number, concurrency = 2): Promise<{ p50: number; p99: number; count: number; non2xx: number }> {
+async function probe({ port }: Server, targets: Target[], seconds: number, concurrency = 2): Promise<{ p50: number; p99: number; count: number; non2xx: number }> {
   const latencies: number[] = [];
   let non2xx = 0;
   let next = 0;
@@ -182,9 +205,10 @@ async function seed(database: Database): Promise<Accounts> {
   return accounts;
 }
 
-const report = (label: string, result: { rps?: number; p50: number; p99: number; non2xx: number }, bare?: LoadResult) => {
+const report = (label: string, result: { rps?: number; cpuUs?: number; p50: number; p99: number; non2xx: number }, bare?: LoadResult) => {
   const ratio = bare && result.rps !== undefined ? `  ratio ${(result.rps / bare.rps).toFixed(2)}` : "";
-  console.log(`${label.padEnd(58)} ${result.rps === undefined ? "".padStart(9) : result.rps.toFixed(0).padStart(7) + "/s"}  p50 ${result.p50.toFixed(2).padStart(7)} ms  p99 ${result.p99.toFixed(2).padStart(7)} ms  non-2xx ${result.non2xx}${ratio}`);
+  const cpu = result.cpuUs === undefined ? "" : `  cpu ${result.cpuUs.toFixed(0).padStart(4)} us/req${bare ? ` (per-CPU ratio ${(bare.cpuUs / result.cpuUs).toFixed(2)})` : ""}`;
+  console.log(`${label.padEnd(58)} ${result.rps === undefined ? "".padStart(9) : result.rps.toFixed(0).padStart(7) + "/s"}  p50 ${result.p50.toFixed(2).padStart(7)} ms  p99 ${result.p99.toFixed(2).padStart(7)} ms  non-2xx ${result.non2xx}${cpu}${ratio}`);
 };
 
 async function benchBare(): Promise<{ me: LoadResult; video: LoadResult }> {
@@ -192,12 +216,13 @@ async function benchBare(): Promise<{ me: LoadResult; video: LoadResult }> {
   const child = Bun.spawn([process.execPath, join(ROOT, "bench/bare-elysia.ts"), String(port)], { stdout: "ignore", stderr: "inherit" });
   try {
     await waitHealthy(port, child);
+    const server = { port, pid: child.pid };
     const me = Array.from({ length: ACCOUNTS }, (_, i) => ({ path: "/v1/me", key: `svk_live_bare${i}` }));
     const videos = Array.from({ length: ACCOUNTS }, (_, i) => ({ path: `/v1/videos/vid_${i}`, key: `svk_live_bare${i}` }));
-    await load(port, me, 2);
-    const video = await load(port, videos);
+    await load(server, me, 2);
+    const video = await load(server, videos);
     report("bare Elysia  GET /v1/videos/{id}", video);
-    const meResult = await load(port, me);
+    const meResult = await load(server, me);
     report("bare Elysia  GET /v1/me", meResult);
     return { me: meResult, video };
   } finally {
@@ -241,17 +266,18 @@ async function benchService(kind: "pglite" | "postgres", bare: { me: LoadResult;
       stderr: "inherit",
     });
     await waitHealthy(port, child);
+    const server = { port, pid: child.pid };
     const videos = accounts.keys.map((key, i) => ({ path: `/v1/videos/${accounts.videoIds[i]}`, key }));
     const me = accounts.keys.map((key) => ({ path: "/v1/me", key }));
     const check = await fetch(`http://127.0.0.1:${port}${videos[0]!.path}`, { headers: { authorization: `Bearer ${videos[0]!.key}` } });
     if (check.status !== 200) throw new Error(`GET ${videos[0]!.path} answered ${check.status}: ${await check.text()}`);
-    await load(port, videos, 2);
-    report(`service/${kind}  GET /v1/videos/{id}, 40 accounts`, await load(port, videos), bare.video);
-    report(`service/${kind}  GET /v1/me, 40 accounts`, await load(port, me), bare.me);
+    await load(server, videos, 2);
+    report(`service/${kind}  GET /v1/videos/{id}, 40 accounts`, await load(server, videos), bare.video);
+    report(`service/${kind}  GET /v1/me, 40 accounts`, await load(server, me), bare.me);
     const overLimit = [{ path: "/v1/me", key: accounts.overLimitKey }];
-    report(`service/${kind}  one account over its limit (429s)`, await load(port, overLimit), bare.me);
-    report(`service/${kind}  others' GET /v1/me, probe alone`, await probe(port, me, SECONDS));
-    const [hammer, others] = await Promise.all([load(port, overLimit), probe(port, me, SECONDS)]);
+    report(`service/${kind}  one account over its limit (429s)`, await load(server, overLimit), bare.me);
+    report(`service/${kind}  others' GET /v1/me, probe alone`, await probe(server, me, SECONDS));
+    const [hammer, others] = await Promise.all([load(server, overLimit), probe(server, me, SECONDS)]);
     report(`service/${kind}  others' GET /v1/me, while one is hammered`, others);
     report(`service/${kind}  (the 429s meanwhile)`, hammer, bare.me);
   } finally {
