@@ -14,6 +14,9 @@ describe("media library", () => {
     [operator, "backgrounds/other/my-drive.mov"],
     [generated, "backgrounds/roblox/studs.partial.mp4"],
     [generated, "music/chill/lofi-pad.mp3"],
+    [generated, "sfx/tick.wav"],
+    [generated, "sfx/chime.wav"],
+    [operator, "sfx/chime.wav"],
   ] as const) {
     mkdirSync(join(root, file, ".."), { recursive: true });
     writeFileSync(join(root, file), "x");
@@ -50,5 +53,11 @@ describe("media library", () => {
     mkdirSync(join(bare, "backgrounds/other"), { recursive: true });
     writeFileSync(join(bare, "backgrounds/other/my-drive.mp4"), "x");
     expect(pickBackground(createFileLibrary(bare), { category: "Roblox" }, 0)).toMatchObject({ ok: false, code: "BACKGROUND_UNAVAILABLE" });
+  });
+
+  test("a sound effect is found by name, the operator's file first; one not made yet is undefined", () => {
+    expect(library.soundEffect("tick")).toBe(join(generated, "sfx/tick.wav"));
+    expect(library.soundEffect("chime")).toBe(join(operator, "sfx/chime.wav"));
+    expect(library.soundEffect("whoosh")).toBeUndefined();
   });
 });
