@@ -18,7 +18,7 @@ import { chatScreenSvg } from "../src/templates/fake-text-message/chat-screen.ts
 import { chatStyle } from "../src/templates/fake-text-message/chat-styles.ts";
 import { planConversation } from "../src/templates/fake-text-message/conversation.ts";
 import { fakeTextMessage } from "../src/templates/fake-text-message/index.ts";
-import { CARD_TOP, chatScreenOf } from "../src/templates/fake-text-message/production.ts";
+import { cardTopOf, chatScreenOf } from "../src/templates/fake-text-message/production.ts";
 import { withDefaults } from "../src/templates/validate.ts";
 
 const work = mkdtempSync(join(tmpdir(), "chat-sheet-"));
@@ -30,6 +30,7 @@ await runFfmpeg(["-ss", "2", "-i", join(generatedMediaDir(loadConfig().mediaCach
 const inputs = withDefaults(fakeTextMessage, fakeTextMessage.examples.full);
 inputs.messages.push({ sender: "me", text: "ok now I'm scared, coming over", receipt: "Delivered" });
 const plan = planConversation(inputs, inputs.messages.map(() => 1.5));
+const top = cardTopOf(inputs);
 const rows = plan.states.at(-1)!.rows;
 const safeArea = Buffer.from(
   `<svg xmlns="http://www.w3.org/2000/svg" width="1080" height="1920"><rect x="${SAFE_AREA.left}" y="${SAFE_AREA.top}" width="${SAFE_AREA.right - SAFE_AREA.left}" height="${SAFE_AREA.bottom - SAFE_AREA.top}" fill="none" stroke="#ffdd00" stroke-width="4" stroke-dasharray="18 12"/></svg>`,
@@ -44,7 +45,7 @@ for (const platform of ["imessage", "whatsapp", "instagram", "tinder"] as const)
   for (const theme of ["dark", "light"] as const) {
     const screen = { ...chatScreenOf({ ...inputs, platform, theme, layout: { ...inputs.layout, cardWidthPct: 80 } }, { avatar: null, images: {} }), ...chatStyle(platform, theme) };
     const card = chatScreenSvg(screen, rows);
-    tiles.push(await tile([{ input: Buffer.from(card.svg), left: screen.x, top: CARD_TOP }]));
+    tiles.push(await tile([{ input: Buffer.from(card.svg), left: screen.x, top }]));
     labels.push(`${platform} ${theme}`);
   }
 }
@@ -56,7 +57,7 @@ for (const [kind, k] of moments) {
   const card = chatScreenSvg(screen, state.rows);
   const strip = newestRowStrip(card.newest!);
   const frame = await sharp(Buffer.from(strip.svg)).extract({ left: 0, top: k * strip.height, width: strip.width, height: strip.height }).png().toBuffer();
-  tiles.push(await tile([{ input: Buffer.from(card.svg), left: screen.x, top: CARD_TOP }, { input: frame, left: screen.x + strip.x, top: CARD_TOP + strip.y }]));
+  tiles.push(await tile([{ input: Buffer.from(card.svg), left: screen.x, top }, { input: frame, left: screen.x + strip.x, top: top + strip.y }]));
   labels.push(kind === "pop" ? `reply pops in, frame ${k + 1}` : `typing dots, frame ${k + 1}`);
 }
 const label = (text: string, x: number, y: number) =>

@@ -38,8 +38,13 @@ export interface ChatVoices {
  * newest message (just above the composer) is never under their captions and buttons.
  */
 export const CARD_TOP = 300;
-const CARD_MAX_HEIGHT = SAFE_AREA.bottom - CARD_TOP;
 const CAPTION_GAP = 36;
+
+/** The card's top: lower than CARD_TOP when a caption above it needs the room, so the two never overlap. */
+export function cardTopOf(inputs: Pick<FakeTextMessageInputs, "captions">): number {
+  const above = (inputs.captions ?? []).filter((c) => c.position === "above_card").map((c) => captionCardSvg(c.text).height);
+  return Math.max(CARD_TOP, SAFE_AREA.top + Math.max(0, ...above) + CAPTION_GAP);
+}
 
 async function findImages(ctx: ProductionContext<FakeTextMessageInputs>, inputs: FakeTextMessageInputs): Promise<Pick<ChatMedia, "avatar" | "images">> {
   const wanted = new Map<string, string>();
@@ -60,7 +65,7 @@ async function findImages(ctx: ProductionContext<FakeTextMessageInputs>, inputs:
 const dataUri = (file: ImageFile): ChatImage => ({ href: `data:image/jpeg;base64,${readFileSync(file.path).toString("base64")}`, width: file.width, height: file.height });
 
 /** The chat screen every frame is drawn from. */
-export function chatScreenOf(inputs: Pick<FakeTextMessageInputs, "platform" | "theme" | "layout" | "contact">, media: Pick<ChatMedia, "avatar" | "images">): ChatScreen {
+export function chatScreenOf(inputs: Pick<FakeTextMessageInputs, "platform" | "theme" | "layout" | "contact" | "captions">, media: Pick<ChatMedia, "avatar" | "images">): ChatScreen {
   const { platform, style } = chatStyle(inputs.platform, inputs.theme);
   const width = Math.round((1080 * inputs.layout.cardWidthPct) / 100);
   return {
@@ -68,7 +73,7 @@ export function chatScreenOf(inputs: Pick<FakeTextMessageInputs, "platform" | "t
     style,
     width,
     x: safeCardX(width),
-    maxHeight: CARD_MAX_HEIGHT,
+    maxHeight: SAFE_AREA.bottom - cardTopOf(inputs),
     cardHeight: inputs.layout.cardHeight,
     contactName: inputs.contact.name,
     avatar: media.avatar ? dataUri(media.avatar) : undefined,
@@ -102,21 +107,22 @@ export function chatTimeline(
   drawn: { frames: DrawnChatFrame[]; hook?: Card & { path: string }; endCard?: Card & { path: string }; captions: (Card & { path: string })[] },
 ): Timeline {
   const layers: ImageLayer[] = [];
+  const top = cardTopOf(inputs);
   if (plan.hook && drawn.hook) {
     layers.push({ path: drawn.hook.path, x: safeCardX(drawn.hook.width), y: safeY(Math.round((VIDEO_HEIGHT - drawn.hook.height) / 2 - 120), drawn.hook.height), ...plan.hook, entrance: "pop" });
   }
   plan.states.forEach((state, i) => {
     const frame = drawn.frames[i]!;
-    layers.push({ path: frame.path, x: frame.x, y: CARD_TOP, start: state.start, end: state.end, entrance: i === 0 ? "pop" : "none" });
+    layers.push({ path: frame.path, x: frame.x, y: top, start: state.start, end: state.end, entrance: i === 0 ? "pop" : "none" });
     // The newest bubble pops in over the card, or its typing dots run; the first card comes in whole.
     const strip = frame.newest;
-    if (strip && i > 0) layers.push({ path: strip.path, x: frame.x + strip.x, y: CARD_TOP + strip.y, start: state.start, end: Math.min(state.end, state.start + strip.seconds), motion: strip.motion });
+    if (strip && i > 0) layers.push({ path: strip.path, x: frame.x + strip.x, y: top + strip.y, start: state.start, end: Math.min(state.end, state.start + strip.seconds), motion: strip.motion });
   });
   plan.captions.forEach((caption, i) => {
     const card = drawn.captions[i]!;
     // Below a growing card: below the tallest it gets while the caption shows.
     const tallest = Math.max(0, ...plan.states.flatMap((s, k) => (s.end > caption.start && s.start < caption.end ? [drawn.frames[k]!.height] : [])));
-    const y = safeY(caption.position === "above_card" ? CARD_TOP - CAPTION_GAP - card.height : CARD_TOP + tallest + CAPTION_GAP, card.height);
+    const y = safeY(caption.position === "above_card" ? top - CAPTION_GAP - card.height : top + tallest + CAPTION_GAP, card.height);
     layers.push({ path: card.path, x: safeCardX(card.width), y, start: caption.start, end: caption.end, entrance: "fade" });
   });
   if (plan.endCard && drawn.endCard) {

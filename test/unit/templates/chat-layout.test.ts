@@ -123,6 +123,10 @@ describe("chat screens a phone can read, inside the platforms' safe area", () =>
       const layer = timeline.layers.find((l) => l.path === card.path)!;
       expect({ card: card.path, inside: insideSafeArea({ x: layer.x, y: layer.y, width: card.width, height: card.height }) }).toEqual({ card: card.path, inside: true });
     }
+    // A caption above the card never overlaps it: the card moves down to make room.
+    const above = timeline.layers.find((l) => l.path === "cap-0.png")!;
+    const card = timeline.layers.find((l) => l.path === "chat-0.png")!;
+    expect(above.y + cards.captions[0]!.height).toBeLessThanOrEqual(card.y);
     // The video ends on the end card: it is on screen to the last frame.
     expect(timeline.layers.find((l) => l.path === "end.png")!.end).toBe(timeline.duration);
   });
