@@ -43,6 +43,15 @@ describe("emoji are drawn in colour wherever user text is drawn", () => {
     expect(xs[1]!).toBeGreaterThan(150);
     expect(xs[1]!).toBeLessThan(165);
     expect(xs[2]!).toBeGreaterThan(xs[1]! + 40);
+    // A right-to-left line lays its pieces out from its right edge: the first words rightmost.
+    const rtl = svgTextLine("مرحبا 😭 بك", { x: 500, y: 50, size: 40, attrs: ' direction="rtl" text-anchor="start"', font, direction: "rtl" });
+    const xOf = (pattern: RegExp) => Number(pattern.exec(rtl)![1]);
+    const first = xOf(/<text x="([\d.]+)"[^>]*>مرحبا</);
+    const picture = xOf(/<svg x="([\d.]+)"/);
+    const last = xOf(/<text x="([\d.]+)"[^>]*>بك</);
+    expect(first).toBe(500);
+    expect(picture).toBeLessThan(first);
+    expect(last).toBeLessThan(picture);
     const plain = svgTextLine("so sad", { x: 100, y: 50, size: 40, anchor: "middle", attrs: ' fill="#000"', font });
     expect(plain).toBe('<text x="100" y="50" font-size="40" text-anchor="middle" fill="#000">so sad</text>');
   });
