@@ -89,7 +89,7 @@ export async function buildDeps(config: Config, database: Database, queue: JobQu
     ownMedia,
     narrator,
     content,
-    voicePreviews: createVoicePreviews(join(config.dataDir, "voice-previews"), narrator),
+    voicePreviews: createVoicePreviews(storage, join(config.dataDir, "voice-previews"), narrator),
     storage,
     apiKeys,
     videoChanges: new VideoChangeFeed(database, log),

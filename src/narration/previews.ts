@@ -1,13 +1,14 @@
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, rmSync } from "node:fs";
+import { mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { ffmpegToFile } from "../../render/ffmpeg.ts";
 import { speechMp3Args } from "../../render/plan/media-convert.ts";
 import { findVoice } from "../catalog/voices.ts";
+import type { Storage } from "../storage/local.ts";
 import type { Narrator } from "./narrator.ts";
 import { offlineDescription, offlineVoice } from "./offline-voices.ts";
 
-/** Short samples of each voice, made once by the deployment's narrator and kept under DATA_DIR. */
+/** Short samples of each voice, made once by the deployment's narrator and kept in storage. */
 export interface VoicePreviews {
   /** Path of the voice's sample, made on first use; undefined for an unknown voice. */
   sample(voiceId: string): Promise<string | undefined>;
@@ -20,22 +21,32 @@ export function previewText(voiceId: string, provider: string): string | undefin
   return voice && `Hi, I'm ${voice.name}. ${description} This is how your story sounds in my voice.`;
 }
 
-export function createVoicePreviews(dir: string, narrator: Narrator): VoicePreviews {
+/**
+ * Samples are kept in storage, so every machine serves the one made first; `dir` holds a sample while it
+ * is made.
+ */
+export function createVoicePreviews(storage: Storage, dir: string, narrator: Narrator): VoicePreviews {
   const pending = new Map<string, Promise<string>>();
   const make = async (voiceId: string, text: string) => {
-    mkdirSync(dir, { recursive: true });
     // A sample made before the voice's text or offline shape changed is not reused.
     const version = createHash("sha256").update(JSON.stringify([text, narrator.provider === "offline" ? offlineVoice(voiceId) : null])).digest("hex").slice(0, 8);
-    const final = join(dir, `${voiceId}.${narrator.provider}.${version}.mp3`);
-    if (existsSync(final)) return final;
+    const key = `voice-${voiceId.replace(/[^A-Za-z0-9_-]/g, "_")}.${narrator.provider}.${version}.mp3`;
+    const kept = await storage.fetch(key);
+    if (kept) return kept;
+    mkdirSync(dir, { recursive: true });
     const wav = join(dir, `${voiceId}.${process.pid}.wav`);
+    const mp3 = join(dir, `${voiceId}.${process.pid}.mp3`);
     try {
       await narrator.narrate({ text, voiceId }, wav);
-      await ffmpegToFile(final, (out) => speechMp3Args(wav, out));
-      return final;
+      await ffmpegToFile(mp3, (out) => speechMp3Args(wav, out));
+      await storage.put(key, mp3);
     } finally {
       rmSync(wav, { force: true });
+      rmSync(mp3, { force: true });
     }
+    const stored = await storage.fetch(key);
+    if (!stored) throw new Error(`the voice sample ${key} was stored and is gone`);
+    return stored;
   };
   return {
     async sample(voiceId) {
