@@ -1,8 +1,8 @@
 /**
  * What the service tells about its work, told where the work ends. Features call these and know nothing
  * of where the figures go: the composition root turns them into Prometheus metrics (`src/metrics/`).
- * Every call is on a hot path (one per request), so an implementation does no I/O and no allocation
- * beyond a lookup.
+ * request() runs once per request: an implementation does no I/O there and no more than a lookup and
+ * a few additions (src/metrics/request-series.ts).
  */
 export interface Recorder {
   /** A request answered: its route as declared (`/v1/videos/{id}`, never the raw path), or `unmatched`. */
