@@ -51,7 +51,9 @@ export function planAudioMix(timeline: Timeline, firstInput: number): AudioMix {
   const beds: string[] = [];
   if (narration.length > 0 && music.length > 0) {
     filters.push(mix(narration, "speech"), mix(music, "music"));
-    filters.push("[speech]asplit=2[speechmix][speechkey]");
+    // The key is padded with silence: sidechaincompress ends with its shorter input, which cut the music
+    // off at the last word (an end card after the last line played in silence).
+    filters.push("[speech]asplit=2[speechmix][key]", "[key]apad[speechkey]");
     filters.push(`[music][speechkey]${DUCKING}[ducked]`);
     beds.push("speechmix", "ducked");
   } else beds.push(...narration, ...music);

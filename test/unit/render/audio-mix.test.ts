@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { runFfmpeg } from "../../../render/ffmpeg.ts";
-import { DUCKING, loudnessGain, measureMixArgs } from "../../../render/plan/audio-mix.ts";
+import { DUCKING, loudnessGain, measureMixArgs, planAudioMix } from "../../../render/plan/audio-mix.ts";
 import { parseMeasure } from "../../../render/plan/true-peak.ts";
 import { readPcm, rms } from "../../helpers/audio.ts";
 
@@ -44,6 +44,24 @@ describe("music under speech", () => {
   test("the former fast release pumped: the same speech swings that bed by more than 8 dB", async () => {
     const { levels } = await duckedBed("sidechaincompress=threshold=0.02:ratio=10:attack=15:release=350:makeup=1");
     expect(Math.max(...levels) - Math.min(...levels)).toBeGreaterThan(8);
+  }, 60_000);
+});
+
+describe("the mix", () => {
+  test("music plays on after the last word: the ducked bed lasts the whole video", async () => {
+    const timeline = {
+      duration: 15,
+      background: { kind: "color" as const, color: "#000000" },
+      layers: [],
+      audio: [{ path: join(dir, "speech.wav"), start: 0, volume: 1, kind: "narration" as const }, { path: join(dir, "music.wav"), start: 0, volume: 1, kind: "music" as const, loop: true }],
+    };
+    const mix = planAudioMix(timeline, 0);
+    const out = join(dir, "mix.wav");
+    await runFfmpeg([...mix.inputs, "-filter_complex", mix.filters.join(";"), "-map", `[${mix.label}]`, "-ac", "1", "-c:a", "pcm_s16le", out]);
+    const { samples, rate } = await readPcm(out);
+    expect(samples.length / rate).toBeCloseTo(15, 1);
+    // The speech ends at 11 s; the music (-35 dBFS, ~11 dB under it while ducked) goes on to the end.
+    expect(20 * Math.log10(rms(samples, rate, 13, 15))).toBeGreaterThan(-50);
   }, 60_000);
 });
 

@@ -68,6 +68,8 @@ describe("render plan", () => {
     const graph = withFx.args[withFx.args.indexOf("-filter_complex") + 1]!;
     expect(graph).toContain("[speech]asplit");
     expect(graph).toContain("[speechmix][ducked][a3]amix=inputs=3");
+    // The key outlasts the voice, so the ducked music is not cut off at the last word.
+    expect(graph).toContain("[key]apad[speechkey]");
   });
 
   test("a library loop stored at 1080x1920/30 fps is not scaled", () => {
