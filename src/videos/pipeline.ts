@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { type Database, isDatabaseUnavailable, whileDatabaseUnavailable } from "../../db/client.ts";
 import { findAccountById } from "../../db/repos/accounts.ts";
 import { findAccountProject } from "../../db/repos/projects.ts";
-import { beginVideoAttempt, updateVideoForAttempt, type VideoPatch } from "../../db/repos/videos.ts";
+import { beginVideoAttempt, findAccountVideo, updateVideoForAttempt, type VideoPatch } from "../../db/repos/videos.ts";
 import type { VideoRow } from "../../db/schema/index.ts";
 import { FfmpegError } from "../../render/ffmpeg.ts";
 import type { RenderPool } from "../../render/pool.ts";
@@ -149,6 +149,8 @@ export async function processVideo(deps: PipelineDeps, videoId: string, info: At
       if (!(e instanceof Superseded)) throw e;
     });
     // Failed for good: nothing will read its stage files again (a retry above keeps them).
+    const last = await findAccountVideo(db, started.accountId, videoId);
+    if (template && last) await dropStageFiles(deps.storage, template, videoId, workDirOf(deps, videoId), relocateOutputs(last.stageOutputs, videoId, workDirOf(deps, videoId)));
     removeWorkDir(deps, videoId);
   } finally {
     clearInterval(heartbeat);
@@ -238,6 +240,6 @@ async function runAttempt(
     },
     { forMs: FINISH_WAITS_FOR_DATABASE_MS, everyMs: FINISH_RETRY_MS, signal },
   );
-  for (const stage of template.stages) if (outputs[stage] !== undefined) await dropStageFiles(deps.storage, video.id, workDir, template.stageFiles(stage, outputs[stage]));
+  await dropStageFiles(deps.storage, template, video.id, workDir, outputs);
   rmSync(workDir, { recursive: true, force: true });
 }

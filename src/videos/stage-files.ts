@@ -1,6 +1,7 @@
 import { copyFileSync, existsSync, mkdirSync } from "node:fs";
 import { basename, dirname, join, sep } from "node:path";
 import type { Storage } from "../storage/local.ts";
+import type { Template } from "../templates/template.ts";
 
 /**
  * The files a finished stage left in a video's working folder (its narration, say) are kept in storage
@@ -52,6 +53,10 @@ export async function restoreStageFiles(storage: Storage, videoId: string, workD
   return true;
 }
 
-export async function dropStageFiles(storage: Storage, videoId: string, workDir: string, files: string[]): Promise<void> {
-  for (const file of files) if (inFolder(workDir, file)) await storage.remove(stageFileKey(videoId, file));
+/** Removes what keepStageFiles kept for every stage `outputs` holds (outputs relocated onto `workDir`). */
+export async function dropStageFiles(storage: Storage, template: Pick<Template, "stages" | "stageFiles">, videoId: string, workDir: string, outputs: Record<string, unknown>): Promise<void> {
+  for (const stage of template.stages) {
+    if (outputs[stage] === undefined) continue;
+    for (const file of template.stageFiles(stage, outputs[stage])) if (inFolder(workDir, file)) await storage.remove(stageFileKey(videoId, file));
+  }
 }

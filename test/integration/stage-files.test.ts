@@ -65,7 +65,7 @@ describe.each(Object.keys(SHARED))("stage files through %s storage", (kind) => {
     // Only files of the working folder are kept: one elsewhere that is gone means the stage runs again.
     expect(await restoreStageFiles(b, "vid_2", workB, [join(tempDir(), "gone.mp4")])).toBe(false);
 
-    await dropStageFiles(b, "vid_2", workB, [moved!]);
+    await dropStageFiles(b, { stages: ["narrating"], stageFiles: () => [moved!] }, "vid_2", workB, { narrating: { audioPath: moved } });
     rmSync(workB, { recursive: true });
     const workC = join(tempDir(), "work", "vid_2");
     expect(await restoreStageFiles(a, "vid_2", workC, [join(workC, "narration.wav")])).toBe(false);

@@ -2,10 +2,12 @@ import { describe, expect, test } from "bun:test";
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { findAccountVideo, insertVideo, updateVideoForAttempt, beginVideoAttempt } from "../../db/repos/videos.ts";
-import { usageLedger } from "../../db/schema/index.ts";
+import { eq } from "drizzle-orm";
+import { usageLedger, videos } from "../../db/schema/index.ts";
 import { newId } from "../../src/ids.ts";
 import type { PipelineDeps } from "../../src/videos/pipeline.ts";
 import { processVideo } from "../../src/videos/pipeline.ts";
+import { stageFileKey } from "../../src/videos/stage-files.ts";
 import { runWatchdog, STALLED_AFTER_MS, sweepWorkFolders } from "../../src/videos/worker.ts";
 import { DATABASE_KINDS } from "../helpers/databases.ts";
 import { BASE, type TestService, useService } from "../helpers/harness.ts";
@@ -58,6 +60,21 @@ describe.each(DATABASE_KINDS)("finished videos leave nothing behind (%s)", (kind
     const row = (await findAccountVideo(svc().database.db, accountId, video.id))!;
     expect([row.status, row.errorCode]).toEqual(["failed", "MEDIA_FETCH_FAILED"]);
     expect(existsSync(dir)).toBe(false);
+  }, 60_000);
+
+  test("a video that fails for good has the stage files kept in storage for another machine removed", async () => {
+    const { accountId } = await svc().createAccount();
+    const video = await storyVideo(accountId, { backgroundVideoUrl: "https://127.0.0.1:9/bg.mp4" });
+    // Its narration was made by an attempt on another machine, whose working folder was elsewhere.
+    const narration = join("/elsewhere/work", video.id, "narration.wav");
+    await svc().database.db.update(videos).set({ stageOutputs: { narrating: { audioPath: narration } } }).where(eq(videos.id, video.id));
+    const kept = join(workFolder(video.id), "kept.wav");
+    writeFileSync(kept, "narration");
+    await svc().deps.storage.put(stageFileKey(video.id, narration), kept);
+    expect(await svc().deps.storage.has(stageFileKey(video.id, narration))).toBe(true);
+    await processVideo(pipelineDeps(svc()), video.id, LAST_TRY);
+    expect((await findAccountVideo(svc().database.db, accountId, video.id))!.status).toBe("failed");
+    expect(await svc().deps.storage.has(stageFileKey(video.id, narration))).toBe(false);
   }, 60_000);
 
   test("the watchdog's INTERRUPTED removes the folder; at start, folders of finished or unknown videos are swept and live ones kept", async () => {
