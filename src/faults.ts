@@ -7,11 +7,12 @@ export function faultPoint(name: "after-create-commit"): void {
 }
 
 /**
- * Disk faults for the fault tests: with `SHORTVID_FAULT=disk-full-on-<name>` the named write fails with
- * ENOSPC where it stands, as a full disk would fail it. Unset in production.
+ * Disk faults for the fault tests: with `SHORTVID_FAULT=disk-full-on-store` storing a finished video's
+ * MP4 fails with ENOSPC where it stands, as a full disk would fail it (other files, stored earlier, are
+ * written, so the test also sees what a failure leaves of them). Unset in production.
  */
-export function diskFault(name: "store"): void {
-  if (process.env.SHORTVID_FAULT === `disk-full-on-${name}`) {
+export function diskFault(name: "store", key: string): void {
+  if (process.env.SHORTVID_FAULT === `disk-full-on-${name}` && /^vid_[A-Za-z0-9]+\.mp4$/.test(key)) {
     throw Object.assign(new Error("ENOSPC: no space left on device, write (SHORTVID_FAULT)"), { code: "ENOSPC" });
   }
 }

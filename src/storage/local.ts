@@ -64,7 +64,7 @@ export function createLocalStorage(dir: string, publicBaseUrl: string, secret: B
             copyFileSync(sourcePath, partial);
           }
         }
-        diskFault("store");
+        diskFault("store", key);
         renameSync(partial, target);
       } catch (error) {
         // A copy cut short by a full disk leaves part of the file: nothing half-stored stays behind.

@@ -224,8 +224,15 @@ async function runAttempt(
   }, signal);
   // The caption files, poster and contact sheet are stored first: a stored MP4 always has its files.
   const companions = await writeCompanions(timeline, outPath, workDir, { signal });
-  for (const { file, path } of companions) await deps.storage.put(videoCompanionKey(video.id, file), path);
-  await deps.storage.put(videoFileKey(video.id), outPath);
+  const companionKeys = companions.map(({ file }) => videoCompanionKey(video.id, file));
+  try {
+    for (const [i, { path }] of companions.entries()) await deps.storage.put(companionKeys[i]!, path);
+    await deps.storage.put(videoFileKey(video.id), outPath);
+  } catch (error) {
+    // A video whose MP4 could not be stored keeps none of its files.
+    await Promise.all(companionKeys.map((key) => deps.storage.remove(key).catch(() => {})));
+    throw error;
+  }
   // The rendering stage counts its wait for a render turn and the store; the speed counts ffmpeg alone.
   deps.recorder.stage(video.template, "rendering", (performance.now() - renderStarted) / 1000);
   deps.recorder.render(video.template, timeline.duration, rendered.seconds);
