@@ -1,28 +1,19 @@
 import { afterEach, describe, expect, test } from "bun:test";
-import { existsSync, mkdirSync, readdirSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import { usageLedger, webhookDeliveries } from "../../db/schema/index.ts";
-import { runFfmpeg } from "../../render/ffmpeg.ts";
 import { VIDEO_HEARTBEAT_MS } from "../../src/videos/pipeline.ts";
 import { DELIVERY_TIMEOUT_MS, RETRY_DELAYS_SECONDS } from "../../src/webhooks/deliver.ts";
 import { DATABASE_KINDS } from "../helpers/databases.ts";
 import { type TestService, useService } from "../helpers/harness.ts";
+import { libraryBackground } from "../helpers/media.ts";
+import { ffmpegPids } from "../helpers/service-process.ts";
 import { storyBody, waitForVideo } from "../helpers/videos.ts";
 
 /** How often the test looks; and room for what configuration does not time (a poll of the queue, a write) on a loaded machine. */
 const POLL_MS = 200;
 const SLACK_MS = 15_000;
-
-/** Pids of live ffmpeg processes whose arguments mention `needle` (from ps). */
-function ffmpegPids(needle: string): number[] {
-  const out = Bun.spawnSync(["ps", "-eo", "pid=,stat=,args="]).stdout.toString();
-  return out
-    .split("\n")
-    .map((line) => line.trim().match(/^(\d+)\s+(\S+)\s+(.*)$/))
-    .filter((m): m is RegExpMatchArray => m !== null && !m[2]!.startsWith("Z") && m[3]!.startsWith("ffmpeg") && m[3]!.includes(needle))
-    .map((m) => Number(m[1]));
-}
 
 async function waitUntil<T>(probe: () => Promise<T | undefined> | T | undefined, timeoutMs: number, what: string): Promise<T> {
   const deadline = Date.now() + timeoutMs;
@@ -57,19 +48,11 @@ afterEach(() => {
   delete process.env.SHORTVID_FAULT;
 });
 
-/** A short background of the test's own in the library, so the tests need no generated footage. */
-async function ownBackground(dataDir: string): Promise<string> {
-  const backgrounds = join(dataDir, "library", "backgrounds", "minecraft");
-  mkdirSync(backgrounds, { recursive: true });
-  await runFfmpeg(["-f", "lavfi", "-i", "color=c=#335577:s=1080x1920:r=30:d=2", "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", join(backgrounds, "fault-clip.mp4")]);
-  return "bg_minecraft_fault-clip";
-}
-
 describe.each(DATABASE_KINDS)("faults on %s", (kind) => {
   const svc = useService(kind, { UNSAFE_ALLOW_PRIVATE_URLS: "1" }, { workers: true });
 
   test("ffmpeg killed mid-render and a webhook receiver that never answers: the video fails with RENDER_FAILED, uncharged, its slot free, no files left; the delivery times out and is retried", async () => {
-    const background = await ownBackground(svc().dataDir);
+    const background = await libraryBackground(svc().dataDir);
     const hanging = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: () => new Promise<Response>(() => {}) });
     servers.push(hanging);
 
@@ -120,7 +103,7 @@ describe.each(DATABASE_KINDS)("faults on %s", (kind) => {
   }, 1_200_000);
 
   test("the disk full while storing the output: the video fails with RENDER_FAILED, uncharged, its slot free, and no part of the file stays in storage or work", async () => {
-    const background = await ownBackground(svc().dataDir);
+    const background = await libraryBackground(svc().dataDir);
     process.env.SHORTVID_FAULT = "disk-full-on-store";
     const { apiKey, accountId } = await svc().createAccount();
     const res = await svc().request("/v1/videos", { method: "POST", key: apiKey, json: storyBody({}, { backgroundVideoAssetId: background }) });
