@@ -9,6 +9,7 @@ import { ARTICLES, articlePage, BRIDGE } from "../fixtures/articles.ts";
 import { DATABASE_KINDS } from "../helpers/databases.ts";
 import { type TestService, useService } from "../helpers/harness.ts";
 import { integratedLoudness, streams } from "../helpers/media.ts";
+import { expectNoDeadAir } from "../helpers/silence.ts";
 import { waitForVideo } from "../helpers/videos.ts";
 
 const site = Bun.serve({
@@ -54,6 +55,7 @@ describe(`article_video and quiz_video end to end (${DATABASE_KINDS[0]})`, () =>
     const { video, mp4, media, outputs } = await finish(svc(), apiKey, { template: "article_video", inputs: { source: { kind: "url", url: `http://127.0.0.1:${site.port}/bridge` }, length: "short", tone: "punchy" } });
     expectDeliverable(media);
     await expectLoudness(mp4, "article_video");
+    await expectNoDeadAir(mp4, "article_video");
     expect(video.notices).toHaveLength(2);
     expect(outputs.generating_script.sourceUrl).toContain(`127.0.0.1:${site.port}`);
     expect(outputs.generating_script.text).toContain("Bridge");
@@ -85,6 +87,8 @@ describe(`article_video and quiz_video end to end (${DATABASE_KINDS[0]})`, () =>
     const { video, mp4, media, outputs } = await finish(svc(), apiKey, { template: "quiz_video", inputs });
     expectDeliverable(media);
     await expectLoudness(mp4, "quiz_video");
+    // Music by default (the theme picks the mood), ticks through each countdown: no silent countdowns.
+    await expectNoDeadAir(mp4, "quiz_video");
     expect(video.notices).toHaveLength(2);
     const pack = outputs.generating_script;
     expect(pack.kind).toBe("quiz_pack");

@@ -9,6 +9,7 @@ import { UNSPOKEN_HOLD_SECONDS } from "../../src/templates/fake-text-message/con
 import { DATABASE_KINDS } from "../helpers/databases.ts";
 import { type TestService, useService } from "../helpers/harness.ts";
 import { frameAt, integratedLoudness, streams } from "../helpers/media.ts";
+import { expectNoDeadAir } from "../helpers/silence.ts";
 import { waitForVideo } from "../helpers/videos.ts";
 import { type MediaServer, startMediaServer } from "../fakes/media-server.ts";
 
@@ -57,9 +58,11 @@ describe(`fake_text_message end to end (${DATABASE_KINDS[0]})`, () => {
     const { video: v, audio, format } = await streams(mp4);
     expect([v.width, v.height, v.codec_name, v.r_frame_rate]).toEqual([1080, 1920, "h264", "30/1"]);
     expect(audio.codec_name).toBe("aac");
-    // The promised -1 dBTP, measured on the encoded AAC as a platform would (loudness is logged: see below).
+    // -14 LUFS and the promised -1 dBTP, measured on the encoded AAC as a platform would: a chat of a few
+    // seconds too (loudnorm's dynamic mode landed it ~2 LU loud; the mix is now measured, then gained once).
     const loud = await integratedLoudness(mp4);
     console.log(`fake_text_message: ${loud.lufs} LUFS, ${loud.truePeak} dBTP`);
+    expect(Math.abs(loud.lufs + 14)).toBeLessThanOrEqual(1);
     expect(loud.truePeak).toBeLessThanOrEqual(-1);
     // Two short lines, each held for its clip, plus a short tail.
     // Each message is held for its voice clip, then a 0.4 s tail: the video is as long as the voices.
@@ -96,6 +99,11 @@ describe(`fake_text_message end to end (${DATABASE_KINDS[0]})`, () => {
     expect([v.width, v.height]).toEqual([1080, 1920]);
     const row = (await svc().database.db.select().from(videos).where(eq(videos.id, video.id)))[0]!;
     expect(Math.abs(Number(format.duration) - row.durationSeconds!)).toBeLessThan(0.1);
+    const loud = await integratedLoudness(mp4);
+    console.log(`fake_text_message with hook, sfx and music: ${loud.lufs} LUFS, ${loud.truePeak} dBTP`);
+    expect(Math.abs(loud.lufs + 14)).toBeLessThanOrEqual(1);
+    expect(loud.truePeak).toBeLessThanOrEqual(-1);
+    await expectNoDeadAir(mp4, "fake_text_message with hook, sfx and music");
 
     // Message 4 appears exactly at cutAtMs: the card changes between the frame before and that frame;
     // the bubble pops in over six frames, then the card holds still.
@@ -114,7 +122,7 @@ describe(`fake_text_message end to end (${DATABASE_KINDS[0]})`, () => {
     expect(cardDifference(settled, later)).toBeLessThan(0.0002);
   }, 200_000);
 
-  test("emoji-only replies from either side are shown for a beat, unvoiced, and the video renders", async () => {
+  test("emoji-only replies from either side are shown for a beat with their sound, unvoiced, and the video renders", async () => {
     const { apiKey } = await svc().createAccount();
     const messages = [
       { sender: "them", text: "Did you eat the last slice?" },
@@ -122,7 +130,7 @@ describe(`fake_text_message end to end (${DATABASE_KINDS[0]})`, () => {
       { sender: "them", text: "😭" },
       { sender: "me", text: "Sorry!" },
     ];
-    const res = await svc().request("/v1/videos", { method: "POST", key: apiKey, json: { template: "fake_text_message", inputs: { contact: { name: "Sam" }, messages, background: { ownUrl: media.url("/clip.mp4") } } } });
+    const res = await svc().request("/v1/videos", { method: "POST", key: apiKey, json: { template: "fake_text_message", inputs: { contact: { name: "Sam" }, messages, sfx: { send: true, receive: true }, background: { ownUrl: media.url("/clip.mp4") } } } });
     expect(res.status).toBe(202);
     const video = await waitForVideo(svc(), apiKey, ((await res.json()) as any).id, finished);
     expect(video.error).toBeNull();
@@ -137,9 +145,11 @@ describe(`fake_text_message end to end (${DATABASE_KINDS[0]})`, () => {
     expect(Number(format.duration)).toBeGreaterThan(voiced + 2 * UNSPOKEN_HOLD_SECONDS);
     expect(Number(format.duration)).toBeLessThan(voiced + 2 * UNSPOKEN_HOLD_SECONDS + 4 * 1 + 0.6);
     const loud = await integratedLoudness(mp4);
-    // Loudness is logged, not held to +-1 LU: loudnorm's dynamic mode lands a ~6 s chat at about -12 LUFS.
     console.log(`fake_text_message with emoji replies: ${loud.lufs} LUFS, ${loud.truePeak} dBTP`);
+    expect(Math.abs(loud.lufs + 14)).toBeLessThanOrEqual(1);
     expect(loud.truePeak).toBeLessThanOrEqual(-1);
+    // Each reply, voiced or not, is heard: its sent or received sound plays as it appears.
+    await expectNoDeadAir(mp4, "fake_text_message with emoji replies and sfx");
   }, 300_000);
 
   test("an image id that is not one of the account's images fails the video with IMAGE_UNAVAILABLE", async () => {

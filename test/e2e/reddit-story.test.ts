@@ -7,6 +7,7 @@ import { redditStory } from "../../src/templates/reddit-story/index.ts";
 import { DATABASE_KINDS } from "../helpers/databases.ts";
 import { useService } from "../helpers/harness.ts";
 import { integratedLoudness, streams } from "../helpers/media.ts";
+import { expectNoDeadAir } from "../helpers/silence.ts";
 import { waitForVideo } from "../helpers/videos.ts";
 import { type MediaServer, startMediaServer } from "../fakes/media-server.ts";
 import { END_HOLD_SECONDS } from "../../src/templates/endings.ts";
@@ -51,5 +52,6 @@ describe(`reddit_story with many options and own media (${DATABASE_KINDS[0]})`, 
     console.log(`reddit_story: ${loud.lufs} LUFS, ${loud.truePeak} dBTP`);
     expect(Math.abs(loud.lufs + 14)).toBeLessThanOrEqual(1);
     expect(loud.truePeak).toBeLessThanOrEqual(-1);
+    await expectNoDeadAir(mp4, "reddit_story");
   }, 420_000);
 });
