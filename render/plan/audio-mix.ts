@@ -74,7 +74,9 @@ export function planAudioMix(timeline: Timeline, firstInput: number): AudioMix {
  */
 export function measureMixArgs(timeline: Timeline): string[] {
   const mix = planAudioMix(timeline, 0);
-  return [...mix.inputs, "-filter_complex", [...mix.filters, `[${mix.label}]ebur128=peak=true[measured]`].join(";"), "-map", "[measured]", "-f", "null", "-"];
+  // -t ends the run: a looped input (-stream_loop -1) can be read for ever once its chain has ended
+  // (seen with MP3 music), and only an output limit stops ffmpeg.
+  return [...mix.inputs, "-filter_complex", [...mix.filters, `[${mix.label}]ebur128=peak=true[measured]`].join(";"), "-map", "[measured]", "-t", n(timeline.duration), "-f", "null", "-"];
 }
 
 /** The gain that brings the measured mix to the target (none for silence), within ±30 dB. */

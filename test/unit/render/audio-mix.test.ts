@@ -74,4 +74,18 @@ describe("the loudness pass", () => {
     const silent = parseMeasure((await runFfmpeg(measureMixArgs({ ...timeline, audio: [] }))).stderr);
     expect(loudnessGain(silent.integrated)).toBe(0);
   }, 60_000);
+
+  test("a mix with looped MP3 music is measured and the run ends (the looped input alone would be read for ever)", async () => {
+    const [speech, mp3] = [join(dir, "short-speech.wav"), join(dir, "music.mp3")];
+    await runFfmpeg(["-f", "lavfi", "-i", "sine=f=300:d=5", "-ar", "48000", speech]);
+    await runFfmpeg(["-f", "lavfi", "-i", "sine=f=500:d=3", "-c:a", "libmp3lame", mp3]);
+    const timeline = {
+      duration: 8,
+      background: { kind: "color" as const, color: "#000000" },
+      layers: [],
+      audio: [{ path: speech, start: 0, volume: 1, kind: "narration" as const }, { path: mp3, start: 0, volume: 0.3, kind: "music" as const, loop: true }],
+    };
+    const measured = parseMeasure((await runFfmpeg(measureMixArgs(timeline), { signal: AbortSignal.timeout(20_000) })).stderr);
+    expect(measured.integrated).toBeGreaterThan(-40);
+  }, 30_000);
 });
