@@ -2,6 +2,10 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import S3rver from "@20minutes/s3rver";
+import { afterAll, beforeAll } from "bun:test";
+import type { createS3Storage } from "../../src/storage/s3.ts";
+
+type S3Location = Parameters<typeof createS3Storage>[0];
 
 /** The credentials s3rver checks every request's signature (and every presigned URL's) against. */
 export const OBJECT_STORE_CREDENTIALS = { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" } as const;
@@ -9,6 +13,8 @@ export const OBJECT_STORE_CREDENTIALS = { accessKeyId: "S3RVER", secretAccessKey
 export interface ObjectStore {
   endpoint: string;
   bucket: string;
+  /** createS3Storage's location of this bucket under `prefix`; `overrides` change single fields. */
+  location(prefix: string, overrides?: Partial<S3Location>): S3Location;
   /** What a process needs in its environment to store its files in this bucket under `prefix`. */
   env(prefix: string): Record<string, string>;
   stop(): Promise<void>;
@@ -26,6 +32,7 @@ export async function startObjectStore(bucket = "shortvid-test"): Promise<Object
   return {
     endpoint,
     bucket,
+    location: (prefix, overrides = {}) => ({ bucket, prefix, endpoint, publicEndpoint: "", region: "us-east-1", sessionToken: "", ...OBJECT_STORE_CREDENTIALS, ...overrides }),
     env: (prefix) => ({
       STORAGE_URL: `s3://${bucket}/${prefix}`,
       AWS_ENDPOINT_URL: endpoint,
@@ -47,4 +54,28 @@ export async function startObjectStore(bucket = "shortvid-test"): Promise<Object
 export function objectStoreEnv(store: () => ObjectStore, prefix: string): Record<string, string> {
   const keys = ["STORAGE_URL", "AWS_ENDPOINT_URL", "AWS_REGION", "AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY"];
   return Object.defineProperties({}, Object.fromEntries(keys.map((k) => [k, { enumerable: true, get: () => store().env(prefix)[k] }])));
+}
+
+/**
+ * A test file's object store, started before its tests and stopped after them, with temporary folders
+ * (named from `prefix`) removed with it.
+ */
+export function useObjectStore(prefix: string): { store: () => ObjectStore; tempDir: () => string } {
+  let store: ObjectStore | undefined;
+  const dirs: string[] = [];
+  beforeAll(async () => {
+    store = await startObjectStore();
+  });
+  afterAll(async () => {
+    await store?.stop();
+    for (const d of dirs) rmSync(d, { recursive: true, force: true });
+  });
+  return {
+    store: () => store!,
+    tempDir() {
+      const dir = mkdtempSync(join(tmpdir(), `${prefix}-`));
+      dirs.push(dir);
+      return dir;
+    },
+  };
 }

@@ -1,29 +1,14 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { describe, expect, test } from "bun:test";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { createLocalStorage, type Storage } from "../../src/storage/local.ts";
 import { createS3Storage } from "../../src/storage/s3.ts";
 import { dropStageFiles, keepStageFiles, relocateOutputs, restoreStageFiles } from "../../src/videos/stage-files.ts";
-import { OBJECT_STORE_CREDENTIALS, type ObjectStore, startObjectStore } from "../helpers/object-store.ts";
+import { useObjectStore } from "../helpers/object-store.ts";
 
 /** A stage's files made on one machine are found by an attempt on another, whose working folder is elsewhere. */
 
-let store: ObjectStore;
-const dirs: string[] = [];
-beforeAll(async () => {
-  store = await startObjectStore();
-});
-afterAll(async () => {
-  await store.stop();
-  for (const d of dirs) rmSync(d, { recursive: true, force: true });
-});
-
-function tempDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), "stage-files-"));
-  dirs.push(dir);
-  return dir;
-}
+const { store: objectStore, tempDir } = useObjectStore("stage-files");
 
 /** Two machines' views of one storage: a shared folder, or one bucket with a cache on each machine. */
 const SHARED: Record<string, () => [Storage, Storage]> = {
@@ -33,7 +18,7 @@ const SHARED: Record<string, () => [Storage, Storage]> = {
     return [createLocalStorage(dir, "http://files.test", key), createLocalStorage(dir, "http://files.test", key)];
   },
   s3: () => {
-    const location = { bucket: store.bucket, prefix: `stages/${crypto.randomUUID()}`, endpoint: store.endpoint, publicEndpoint: "", region: "us-east-1", sessionToken: "", ...OBJECT_STORE_CREDENTIALS };
+    const location = objectStore().location(`stages/${crypto.randomUUID()}`);
     return [createS3Storage(location, tempDir()), createS3Storage(location, tempDir())];
   },
 };

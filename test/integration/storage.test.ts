@@ -1,28 +1,13 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { describe, expect, test } from "bun:test";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { createLocalStorage, type Storage } from "../../src/storage/local.ts";
 import { createS3Storage } from "../../src/storage/s3.ts";
-import { OBJECT_STORE_CREDENTIALS, type ObjectStore, startObjectStore } from "../helpers/object-store.ts";
+import { useObjectStore } from "../helpers/object-store.ts";
 
 /** One suite, both implementations: what every caller of Storage relies on. */
 
-let store: ObjectStore;
-const dirs: string[] = [];
-beforeAll(async () => {
-  store = await startObjectStore();
-});
-afterAll(async () => {
-  await store.stop();
-  for (const d of dirs) rmSync(d, { recursive: true, force: true });
-});
-
-function tempDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), "storage-test-"));
-  dirs.push(dir);
-  return dir;
-}
+const { store: objectStore, tempDir } = useObjectStore("storage-test");
 
 const SIGNING_KEY = Buffer.alloc(32, 7);
 
@@ -30,7 +15,7 @@ const IMPLEMENTATIONS: Record<string, () => Storage> = {
   local: () => createLocalStorage(tempDir(), "http://files.test", SIGNING_KEY),
   s3: () =>
     createS3Storage(
-      { bucket: store.bucket, prefix: `suite/${crypto.randomUUID()}`, endpoint: store.endpoint, publicEndpoint: "", region: "us-east-1", sessionToken: "", ...OBJECT_STORE_CREDENTIALS },
+      objectStore().location(`suite/${crypto.randomUUID()}`),
       tempDir(),
     ),
 };
@@ -120,16 +105,16 @@ describe.each(Object.keys(IMPLEMENTATIONS))("storage: %s", (kind) => {
 describe("storage: s3 only", () => {
   test("the store checks signatures: a client with the wrong secret is refused", async () => {
     const wrong = createS3Storage(
-      { bucket: store.bucket, prefix: "suite", endpoint: store.endpoint, publicEndpoint: "", region: "us-east-1", sessionToken: "", accessKeyId: OBJECT_STORE_CREDENTIALS.accessKeyId, secretAccessKey: "not-the-secret" },
+      objectStore().location("suite", { secretAccessKey: "not-the-secret" }),
       tempDir(),
     );
     await expect(wrong.put("vid_g.mp4", sourceFile("x"))).rejects.toThrow("signature");
   });
 
   test("with a public endpoint, presigned URLs name the host callers use, and the store accepts them there", async () => {
-    const publicEndpoint = store.endpoint.replace("127.0.0.1", "localhost");
+    const publicEndpoint = objectStore().endpoint.replace("127.0.0.1", "localhost");
     const storage = createS3Storage(
-      { bucket: store.bucket, prefix: "suite-public", endpoint: store.endpoint, publicEndpoint, region: "us-east-1", sessionToken: "", ...OBJECT_STORE_CREDENTIALS },
+      objectStore().location("suite-public", { publicEndpoint }),
       tempDir(),
     );
     await storage.put("vid_h.mp4", sourceFile("through the public name"));

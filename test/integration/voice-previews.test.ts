@@ -1,31 +1,15 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { describe, expect, test } from "bun:test";
+import { readFileSync } from "node:fs";
 import { runFfmpeg } from "../../render/ffmpeg.ts";
 import type { Narration, Narrator } from "../../src/narration/narrator.ts";
 import { createVoicePreviews } from "../../src/narration/previews.ts";
 import { createLocalStorage, type Storage } from "../../src/storage/local.ts";
 import { createS3Storage } from "../../src/storage/s3.ts";
-import { OBJECT_STORE_CREDENTIALS, type ObjectStore, startObjectStore } from "../helpers/object-store.ts";
+import { useObjectStore } from "../helpers/object-store.ts";
 
 /** A voice sample made on one machine is served by every other from storage, not narrated again. */
 
-let store: ObjectStore;
-const dirs: string[] = [];
-beforeAll(async () => {
-  store = await startObjectStore();
-});
-afterAll(async () => {
-  await store.stop();
-  for (const d of dirs) rmSync(d, { recursive: true, force: true });
-});
-
-function tempDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), "voice-previews-"));
-  dirs.push(dir);
-  return dir;
-}
+const { store: objectStore, tempDir } = useObjectStore("voice-previews");
 
 /** A narrator that speaks a tone and counts its calls. */
 function toneNarrator(): Narrator & { calls: number } {
@@ -48,7 +32,7 @@ const SHARED: Record<string, () => [Storage, Storage]> = {
     return [createLocalStorage(dir, "http://files.test", Buffer.alloc(32, 2)), createLocalStorage(dir, "http://files.test", Buffer.alloc(32, 2))];
   },
   s3: () => {
-    const location = { bucket: store.bucket, prefix: `voices/${crypto.randomUUID()}`, endpoint: store.endpoint, publicEndpoint: "", region: "us-east-1", sessionToken: "", ...OBJECT_STORE_CREDENTIALS };
+    const location = objectStore().location(`voices/${crypto.randomUUID()}`);
     return [createS3Storage(location, tempDir()), createS3Storage(location, tempDir())];
   },
 };
