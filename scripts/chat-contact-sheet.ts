@@ -1,8 +1,9 @@
 /**
  * Draws one chat frame per platform and theme, exactly as videos draw them (the same planner, SVG and
  * place on the frame), over a frame of a generated background, with the platforms' safe area dashed
- * (render/safe-area.ts), into docs/chat-platforms.png; the last row shows a reply popping in and the
- * typing dots, two frames of each strip.
+ * (render/safe-area.ts), into docs/chat-platforms.png; the third row shows a reply popping in and the
+ * typing dots, two frames of each strip, and the last the hook card the video opens on and the end card
+ * it closes on. The last reply carries an emoji, drawn in colour as in videos.
  * Run: bun scripts/chat-contact-sheet.ts (after scripts/setup.sh generated the media).
  */
 import { mkdtempSync, rmSync } from "node:fs";
@@ -10,13 +11,14 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import sharp, { type OverlayOptions } from "sharp";
 import { runFfmpeg } from "../render/ffmpeg.ts";
-import { SAFE_AREA } from "../render/safe-area.ts";
+import { SAFE_AREA, safeCardX } from "../render/safe-area.ts";
 import { generatedMediaDir } from "../render/media/generated-dir.ts";
 import { loadConfig } from "../src/config.ts";
 import { newestRowStrip } from "../src/templates/fake-text-message/chat-motion.ts";
 import { chatScreenSvg } from "../src/templates/fake-text-message/chat-screen.ts";
 import { chatStyle } from "../src/templates/fake-text-message/chat-styles.ts";
 import { planConversation } from "../src/templates/fake-text-message/conversation.ts";
+import { endCardSvg, hookCardSvg } from "../src/templates/fake-text-message/overlay-cards.ts";
 import { fakeTextMessage } from "../src/templates/fake-text-message/index.ts";
 import { cardTopOf, chatScreenOf } from "../src/templates/fake-text-message/production.ts";
 import { withDefaults } from "../src/templates/validate.ts";
@@ -28,7 +30,7 @@ await runFfmpeg(["-ss", "2", "-i", join(generatedMediaDir(loadConfig().mediaCach
 );
 
 const inputs = withDefaults(fakeTextMessage, fakeTextMessage.examples.full);
-inputs.messages.push({ sender: "me", text: "ok now I'm scared, coming over", receipt: "Delivered" });
+inputs.messages.push({ sender: "me", text: "ok now I'm scared 😱 coming over", receipt: "Delivered" });
 const plan = planConversation(inputs, inputs.messages.map(() => 1.5));
 const top = cardTopOf(inputs);
 const rows = plan.states.at(-1)!.rows;
@@ -59,6 +61,15 @@ for (const [kind, k] of moments) {
   const frame = await sharp(Buffer.from(strip.svg)).extract({ left: 0, top: k * strip.height, width: strip.width, height: strip.height }).png().toBuffer();
   tiles.push(await tile([{ input: Buffer.from(card.svg), left: screen.x, top }, { input: frame, left: screen.x + strip.x, top: top + strip.y }]));
   labels.push(kind === "pop" ? `reply pops in, frame ${k + 1}` : `typing dots, frame ${k + 1}`);
+}
+// The hook card the video opens on and the end card it closes on, each over the footage alone (the chat
+// comes after the hook and is gone under the end card), placed as chatTimeline places them.
+for (const [card, y, name] of [
+  [hookCardSvg(inputs.hookText!.text), -120, "hook card"],
+  [endCardSvg(inputs.endCard!.line1, inputs.endCard!.line2), 0, "end card, to the last frame"],
+] as const) {
+  tiles.push(await tile([{ input: Buffer.from(card.svg), left: safeCardX(card.width), top: Math.round((1920 - card.height) / 2 + y) }]));
+  labels.push(name);
 }
 const label = (text: string, x: number, y: number) =>
   `<text x="${x + 180}" y="${y + 672}" font-family="Inter, sans-serif" font-size="24" font-weight="600" fill="#ffffff" text-anchor="middle">${text}</text>`;
