@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { eq } from "drizzle-orm";
-import { mediaImports } from "../../db/schema/index.ts";
+import { accounts, mediaImports } from "../../db/schema/index.ts";
 import { probe } from "../../render/ffmpeg.ts";
 import { createOwnMediaImporter, MediaImportError, type OwnMediaImporter } from "../../src/media/own-media.ts";
 import { callerUrlPolicy, type OutboundPolicy } from "../../src/net/outbound.ts";
@@ -66,18 +66,24 @@ for (const kind of DATABASE_KINDS) {
       expect(media.hits.length - before).toBe(2);
     }, 60_000);
 
-    test("the 21st new URL of a day fails with MEDIA_QUOTA_EXCEEDED; reused URLs still work; the next day counts anew", async () => {
+    test("past the account's daily quota a new URL fails with MEDIA_QUOTA_EXCEEDED; reused URLs still work; the next day counts anew", async () => {
       const { accountId } = await svc().createAccount();
       const other = await svc().createAccount();
+      const db = svc().database.db;
+      const [created] = await db.select({ quota: accounts.mediaImportsPerDay }).from(accounts).where(eq(accounts.id, accountId));
+      expect(created!.quota).toBe(20);
+      // An operator's lower quota (the admin command's mediaImportsPerDay): the same counting, with three
+      // conversions instead of twenty.
+      await db.update(accounts).set({ mediaImportsPerDay: 3 }).where(eq(accounts.id, accountId));
       const own = importer(svc());
       // Start just after midnight UTC so the whole test runs within one day.
       const now = svc().deps.now();
       svc().advance(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1, 0, 1) - now.getTime());
-      for (let i = 0; i < 20; i++) await own.importMedia(accountId, "audio", media.url(`/tone.mp3?n=${i}`));
+      for (let i = 0; i < 3; i++) await own.importMedia(accountId, "audio", media.url(`/tone.mp3?n=${i}`));
       const refused = await failure(own.importMedia(accountId, "audio", media.url("/tone.mp3?n=extra")));
       expect(refused.code).toBe("MEDIA_QUOTA_EXCEEDED");
-      expect(refused.message).toContain("20");
-      await own.importMedia(accountId, "audio", media.url("/tone.mp3?n=3"));
+      expect(refused.message).toContain("the limit is 3");
+      await own.importMedia(accountId, "audio", media.url("/tone.mp3?n=1"));
       await own.importMedia(other.accountId, "audio", media.url("/tone.mp3?n=extra"));
       svc().advance(DAY);
       await own.importMedia(accountId, "audio", media.url("/tone.mp3?n=extra"));
