@@ -56,6 +56,8 @@ export type Admission = ({ admitted: true } | Refusal) & { headers: RateHeaders 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
+/** How long each window counts an admission (the free-tool hour window is the day's tail). */
+export const WINDOW_SPANS_MS: Readonly<Record<keyof Windows, number>> = { requests: MINUTE, creates: MINUTE, freeTools: DAY };
 /** The spec's wait after CONCURRENCY_LIMIT. */
 export const CONCURRENCY_RETRY_SECONDS = 30;
 
@@ -134,7 +136,11 @@ export function recordCreate(state: ActorState, now: number): [ActorState, Admis
 
 /** Drops the times that left their windows (creates and requests: a minute; free tools: a day). */
 export function trimWindows(windows: Windows, now: number): Windows {
-  return { requests: within(windows.requests, now, MINUTE), creates: within(windows.creates, now, MINUTE), freeTools: within(windows.freeTools, now, DAY) };
+  return {
+    requests: within(windows.requests, now, WINDOW_SPANS_MS.requests),
+    creates: within(windows.creates, now, WINDOW_SPANS_MS.creates),
+    freeTools: within(windows.freeTools, now, WINDOW_SPANS_MS.freeTools),
+  };
 }
 
 /**

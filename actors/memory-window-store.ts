@@ -1,30 +1,41 @@
 import type { Database, Db } from "../db/client.ts";
-import { addToRateWindows, lockRateWindows, readRateWindows, saveRateWindows } from "../db/repos/rate-windows.ts";
-import { type Windows, trimWindows } from "./account-actor.ts";
+import { addWindowRuns, deleteExpiredRuns, lockRateWindows, readChangedRuns, readWindowRuns, saveCreates } from "../db/repos/rate-windows.ts";
+import type { Windows } from "./account-actor.ts";
 import { Mailbox } from "./mailbox.ts";
-import { logAdded, logCount, logMerge } from "./time-log.ts";
+import { logAdded, logCount } from "./time-log.ts";
+import { type RunLogs, applyChanged, emptyRuns, expiredAt, knownWindows, logsOf, mergeRuns, planBatch } from "./window-batch.ts";
 import type { UpdateOptions, WindowStore } from "./window-store.ts";
 
 /** How often admissions are written behind the requests, and other processes' admissions read back. */
 export const SYNC_EVERY_MS = 200;
+/** How often a batch also deletes its subjects' runs past their window (the rest wait for the daily sweep). */
+export const PRUNE_EVERY_MS = 10_000;
 
 interface Entry {
-  /** What this process counts: the row as of its last sync plus its own admissions since. */
+  /** The subject's runs as the rows held them at `version`, with what this process wrote since. */
+  stored: RunLogs;
+  /** The version of the last batch read back (0: none yet); runs changed after it are read back next. */
+  version: number;
+  /** Its own admissions the rows do not hold yet. */
+  unsynced: RunLogs;
+  /** Written, but what changed was not read back yet (the read failed): `stored` may lack its own admissions. */
+  unread: boolean;
+  /** What this process counts: `stored` and `unsynced` together, as the last step left it. */
   known: Windows;
-  /** Its own admissions the row does not hold yet. */
-  unsynced: Windows;
   lastUsed: number;
 }
 
-const empty = (): Windows => ({ requests: [], creates: [], freeTools: [] });
-const unsyncedCount = (w: Windows) => logCount(w.requests) + logCount(w.freeTools);
+const unsyncedCount = (w: RunLogs) => logCount(w.requests) + logCount(w.freeTools);
 
 /**
  * Windows decided in memory and persisted behind the requests. A subject's windows are read from its
- * row on first use (so a restart keeps the minute); each admission is counted in memory and written
- * with others in one transaction every SYNC_EVERY_MS, which also brings back what other processes
- * wrote. A subject syncs at once (the admitted request waits) when `unsyncedLimit` admissions wait,
- * which bounds what another process can miss. A 429 is decided from memory and writes nothing.
+ * rows on first use (so a restart keeps the minute); each admission is counted in memory and written
+ * with others every SYNC_EVERY_MS, and each write brings back what other processes wrote. A batch writes
+ * only what was added since the last one (window-batch.ts): one row per run it touched, its count added
+ * to the row's, in one statement; then it reads back only the runs changed since the version the process
+ * last read. Every PRUNE_EVERY_MS a batch also deletes its subjects' runs past their window. A subject
+ * syncs at once (the admitted request waits) when `unsyncedLimit` admissions wait, which bounds what
+ * another process can miss. A 429 is decided from memory and writes nothing.
  *
  * Creates are not kept here: the create path's step runs in its transaction under the subject's row
  * lock, so creates per minute stay exact across processes. While the windows cannot be read or written,
@@ -34,6 +45,7 @@ export class MemoryWindowStore implements WindowStore {
   private readonly entries = new Map<string, Entry>();
   private readonly syncs = new Mailbox();
   private failure: Error | undefined;
+  private prunedAt = Number.NEGATIVE_INFINITY;
   private readonly timer: ReturnType<typeof setInterval>;
 
   constructor(
@@ -52,11 +64,7 @@ export class MemoryWindowStore implements WindowStore {
     const entry = this.entries.get(subject) ?? (await this.rehydrate(subject));
     entry.lastUsed = now.getTime();
     const [next, result] = await step(entry.known);
-    entry.unsynced = {
-      requests: logMerge(entry.unsynced.requests, logAdded(entry.known.requests, next.requests)),
-      creates: [],
-      freeTools: logMerge(entry.unsynced.freeTools, logAdded(entry.known.freeTools, next.freeTools)),
-    };
+    entry.unsynced = mergeRuns(entry.unsynced, { requests: logAdded(entry.known.requests, next.requests), freeTools: logAdded(entry.known.freeTools, next.freeTools) });
     entry.known = { requests: next.requests, creates: [], freeTools: next.freeTools };
     if (unsyncedCount(entry.unsynced) >= (options.unsyncedLimit ?? Number.POSITIVE_INFINITY)) {
       if (!(await this.sync([subject]))) throw new Error("rate windows could not be synced");
@@ -92,57 +100,76 @@ export class MemoryWindowStore implements WindowStore {
   }
 
   private async rehydrate(subject: string): Promise<Entry> {
-    const stored = (await readRateWindows(this.database.db, [subject])).get(subject);
-    const known = trimWindows(stored ?? empty(), this.now().getTime());
+    const stored = (await readWindowRuns(this.database.db, [subject])).get(subject) ?? { version: 0, runs: [] };
+    const logs = logsOf(stored.runs, this.now().getTime());
     // Another message may have loaded it while this one read (the limiter serializes a subject, tests may not).
-    const entry = this.entries.get(subject) ?? { known: { ...known, creates: [] }, unsynced: empty(), lastUsed: 0 };
+    const entry = this.entries.get(subject) ?? { stored: logs, version: stored.version, unsynced: emptyRuns(), unread: false, known: knownWindows(logs, emptyRuns()), lastUsed: 0 };
     this.entries.set(subject, entry);
     return entry;
   }
 
   /** The create path: the row is the truth for creates; requests and free tools are what memory counts. */
   private async inTransaction<T>(tx: Db, subject: string, now: Date, step: (windows: Windows) => Promise<[Windows, T]> | [Windows, T]): Promise<T> {
-    const stored = await lockRateWindows(tx, subject, now);
+    const creates = await lockRateWindows(tx, subject, now);
     const entry = this.entries.get(subject);
-    const view = entry ? { ...entry.known, creates: stored.creates } : stored;
+    const view = { ...(entry?.known ?? knownWindows(emptyRuns(), emptyRuns())), creates };
     const [next, result] = await step(view);
-    await saveRateWindows(tx, subject, { ...stored, creates: next.creates }, now);
+    await saveCreates(tx, subject, next.creates, now);
     return result;
   }
 
-  /** Writes what waits (of `subjects`, or of all) and reads back the rows; syncs run one at a time. */
+  /**
+   * Writes what waits (of `subjects`, or of all) and reads back what changed; syncs run one at a time.
+   * The write commits on its own: once it has, its admissions are never written again, and a subject
+   * whose read back failed is read back by the next sync even with nothing to write.
+   */
   private sync(subjects: string[] | undefined): Promise<boolean> {
     return this.syncs.send(async () => {
-      const pending = new Map<string, Windows>();
+      const pending = new Map<string, RunLogs>();
+      const toRead: string[] = [];
       for (const subject of subjects ?? this.entries.keys()) {
         const entry = this.entries.get(subject);
-        if (!entry || unsyncedCount(entry.unsynced) === 0) continue;
+        if (!entry) continue;
+        if (entry.unread) toRead.push(subject);
+        if (unsyncedCount(entry.unsynced) === 0) continue;
         pending.set(subject, entry.unsynced);
-        entry.unsynced = empty();
+        entry.unsynced = emptyRuns();
       }
-      if (pending.size === 0 && !this.failure) return true;
+      if (pending.size === 0 && toRead.length === 0 && !this.failure) return true;
       const now = this.now();
+      let written = false;
       try {
-        const stored =
-          pending.size > 0
-            ? await addToRateWindows(this.database.db, pending, now, (row, added) => {
-                const kept = trimWindows(row, now.getTime());
-                return { requests: logMerge(kept.requests, added.requests), creates: kept.creates, freeTools: logMerge(kept.freeTools, added.freeTools) };
-              })
-            : await readRateWindows(this.database.db, ["probe:store"]);
-        for (const subject of pending.keys()) {
-          const entry = this.entries.get(subject);
-          const row = stored.get(subject);
-          if (!entry || !row) continue;
-          entry.known = { requests: logMerge(row.requests, entry.unsynced.requests), creates: [], freeTools: logMerge(row.freeTools, entry.unsynced.freeTools) };
+        // A subject whose waiting admissions have all left their window has nothing to write.
+        const versions = await addWindowRuns(this.database.db, planBatch(pending, now.getTime()), now);
+        written = true;
+        for (const subject of versions.keys()) this.entries.get(subject)!.unread = true;
+        const since = new Map<string, number>();
+        for (const subject of new Set([...versions.keys(), ...toRead])) since.set(subject, this.entries.get(subject)!.version);
+        if (since.size > 0) {
+          for (const [subject, changed] of await readChangedRuns(this.database.db, since)) {
+            const entry = this.entries.get(subject)!;
+            let version = Math.max(entry.version, versions.get(subject) ?? 0);
+            for (const run of changed) version = Math.max(version, run.version);
+            entry.stored = applyChanged(entry.stored, changed, now.getTime());
+            entry.version = version;
+            entry.unread = false;
+            entry.known = knownWindows(entry.stored, entry.unsynced);
+          }
+        } else {
+          await readWindowRuns(this.database.db, ["probe:store"]);
+        }
+        if (versions.size > 0 && now.getTime() - this.prunedAt >= PRUNE_EVERY_MS) {
+          await deleteExpiredRuns(this.database.db, [...versions.keys()], expiredAt(now.getTime()));
+          this.prunedAt = now.getTime();
         }
         this.failure = undefined;
         return true;
       } catch (error) {
-        for (const [subject, waiting] of pending) {
-          const entry = this.entries.get(subject);
-          if (!entry) continue;
-          entry.unsynced = { requests: logMerge(waiting.requests, entry.unsynced.requests), creates: [], freeTools: logMerge(waiting.freeTools, entry.unsynced.freeTools) };
+        if (!written) {
+          for (const [subject, waiting] of pending) {
+            const entry = this.entries.get(subject);
+            if (entry) entry.unsynced = mergeRuns(waiting, entry.unsynced);
+          }
         }
         this.failure = error instanceof Error ? error : new Error(String(error));
         this.onError(this.failure);

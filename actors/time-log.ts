@@ -80,6 +80,35 @@ export function logMerge(a: TimeLog, b: TimeLog): TimeLog {
 }
 
 /**
+ * `log` with `newer`'s runs in place of its own at the same times (and added where it has none): what a
+ * log read earlier becomes once the runs that changed since are read again, each with its whole count.
+ */
+export function logOverwrite(log: TimeLog, newer: TimeLog): TimeLog {
+  if (newer.length === 0) return log;
+  // What changes is mostly at the end: the runs before the first newer time are kept as they are.
+  let lo = 0;
+  let hi = log.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (log[mid]![0] < newer[0]![0]) lo = mid + 1;
+    else hi = mid;
+  }
+  const out = log.slice(0, lo) as (readonly [number, number])[];
+  let i = lo;
+  let j = 0;
+  while (i < log.length || j < newer.length) {
+    const x = log[i];
+    const y = newer[j];
+    if (!y || (x && x[0] < y[0])) out.push(log[i++]!);
+    else {
+      if (x && x[0] === y[0]) i++;
+      out.push(newer[j++]!);
+    }
+  }
+  return out;
+}
+
+/**
  * What `after` holds that `before` did not, for an `after` made from `before` by dropping old runs and
  * adding at the end (what every decision does): the runs after `before`'s last, and what its last run gained.
  */

@@ -1,6 +1,8 @@
 import { type Database, type Db, withTransaction } from "../db/client.ts";
-import { lockRateWindows, saveRateWindows } from "../db/repos/rate-windows.ts";
+import { addWindowRuns, deleteExpiredRuns, lockRateWindows, readWindowRuns, saveCreates } from "../db/repos/rate-windows.ts";
 import type { Windows } from "./account-actor.ts";
+import { logAdded } from "./time-log.ts";
+import { expiredAt, knownWindows, logsOf, planBatch } from "./window-batch.ts";
 
 export interface UpdateOptions {
   /** The caller's transaction: the step joins it and holds the subject's row until the caller commits. */
@@ -30,13 +32,20 @@ export interface WindowStore {
 }
 
 /**
- * Windows persisted in Postgres, one row per subject read under its row lock: every process serving the
- * subject counts together and a restart keeps the minute, at ~5 ms of serialized database work per request.
+ * Windows persisted in Postgres and read under the subject's row lock on every step: every process serving
+ * the subject counts together exactly and a restart keeps the minute, at ~5 ms of serialized database work
+ * per request. A step writes what it added as a batch of one subject.
  */
 export function postgresWindowStore(database: Database): WindowStore {
   const inTransaction = async <T>(tx: Db, subject: string, now: Date, step: (windows: Windows) => Promise<[Windows, T]> | [Windows, T]) => {
-    const [windows, result] = await step(await lockRateWindows(tx, subject, now));
-    await saveRateWindows(tx, subject, windows, now);
+    const creates = await lockRateWindows(tx, subject, now);
+    const stored = (await readWindowRuns(tx, [subject])).get(subject) ?? { version: 0, runs: [] };
+    const before = { ...knownWindows(logsOf(stored.runs, now.getTime()), { requests: [], freeTools: [] }), creates };
+    const [after, result] = await step(before);
+    await saveCreates(tx, subject, after.creates, now);
+    const runs = planBatch(new Map([[subject, { requests: logAdded(before.requests, after.requests), freeTools: logAdded(before.freeTools, after.freeTools) }]]), now.getTime());
+    await addWindowRuns(tx, runs, now);
+    await deleteExpiredRuns(tx, [subject], expiredAt(now.getTime()));
     return result;
   };
   return {

@@ -1,64 +1,119 @@
-import { asc, eq, inArray, lt, sql } from "drizzle-orm";
-import { type Db, withTransaction } from "../client.ts";
-import { type RateWindows, type TimeLog, rateWindows } from "../schema/index.ts";
-
-const EMPTY: RateWindows = { requests: [], creates: [], freeTools: [] };
+import { eq, lt } from "drizzle-orm";
+import { type Db, executeRawSql } from "../client.ts";
+import { type RunKind, type TimeLog, type WindowRun, rateWindowRuns, rateWindows } from "../schema/index.ts";
 
 /** A window as stored: runs, or (rows written before runs) one time per admission. */
 const asLog = (stored: readonly (number | readonly [number, number])[] | undefined): TimeLog =>
   (stored ?? []).map((entry) => (typeof entry === "number" ? ([entry, 1] as const) : entry));
 
-/** Rows written by a batch before `creates` existed in them (or by a flush) may lack a window. */
-const complete = (windows: Partial<Record<keyof RateWindows, readonly (number | readonly [number, number])[]>> | undefined): RateWindows => ({
-  requests: asLog(windows?.requests),
-  creates: asLog(windows?.creates),
-  freeTools: asLog(windows?.freeTools),
-});
-
-/** Reads a subject's windows and holds its row lock until the transaction ends. */
-export async function lockRateWindows(tx: Db, subject: string, now: Date): Promise<RateWindows> {
-  await tx.insert(rateWindows).values({ subject, windows: EMPTY, updatedAt: now }).onConflictDoNothing();
-  const [row] = await tx.select().from(rateWindows).where(eq(rateWindows.subject, subject)).for("update");
-  return complete(row?.windows);
+/** Reads a subject's creates and holds its row lock until the transaction ends. */
+export async function lockRateWindows(tx: Db, subject: string, now: Date): Promise<TimeLog> {
+  await tx.insert(rateWindows).values({ subject, windows: { creates: [] }, updatedAt: now }).onConflictDoNothing();
+  const [row] = await tx.select({ windows: rateWindows.windows }).from(rateWindows).where(eq(rateWindows.subject, subject)).for("update");
+  return asLog(row?.windows.creates);
 }
 
-export async function saveRateWindows(tx: Db, subject: string, windows: RateWindows, now: Date): Promise<void> {
-  await tx.update(rateWindows).set({ windows, updatedAt: now }).where(eq(rateWindows.subject, subject));
+export async function saveCreates(tx: Db, subject: string, creates: TimeLog, now: Date): Promise<void> {
+  await tx.update(rateWindows).set({ windows: { creates }, updatedAt: now }).where(eq(rateWindows.subject, subject));
 }
 
-/** The windows of each subject that has a row (no lock). */
-export async function readRateWindows(db: Db, subjects: string[]): Promise<Map<string, RateWindows>> {
-  const rows = subjects.length === 0 ? [] : await db.select().from(rateWindows).where(inArray(rateWindows.subject, subjects));
-  return new Map(rows.map((row) => [row.subject, complete(row.windows)]));
+/** A subject's runs as of `version` (0 when no batch has written it). */
+export interface StoredRuns {
+  version: number;
+  runs: Omit<WindowRun, "subject">[];
+}
+
+type RunRow = { subject: string; version: string | number | null; kind: RunKind | null; at: string | number | null; count: string | number | null };
+
+/**
+ * `values` as one Postgres text[] literal: one parameter whatever their number, so the statement's text is
+ * the same every time and each subject is looked up through its index.
+ */
+const textArray = (values: readonly string[]) => `{${values.map((value) => `"${value.replace(/[\\"]/g, "\\$&")}"`).join(",")}}`;
+
+/** Each subject's runs and the version they stand at, read in one statement (so the two agree). */
+export async function readWindowRuns(db: Db, subjects: string[]): Promise<Map<string, StoredRuns>> {
+  // OFFSET 0 keeps each subject's lookup a lookup (its index), where a join would read the whole table.
+  const { rows } = await executeRawSql(
+    db,
+    `select s.subject, w.version, r.kind, r.at, r.count
+       from unnest($1::text[]) as s(subject)
+       left join lateral (select version from rate_windows w where w.subject = s.subject offset 0) w on true
+       left join lateral (select kind, at, count from rate_window_runs r where r.subject = s.subject offset 0) r on true`,
+    [textArray(subjects)],
+  );
+  const read = new Map<string, StoredRuns>();
+  for (const row of rows as RunRow[]) {
+    const stored = read.get(row.subject) ?? { version: Number(row.version ?? 0), runs: [] };
+    read.set(row.subject, stored);
+    if (row.kind !== null) stored.runs.push({ kind: row.kind, at: Number(row.at), count: Number(row.count) });
+  }
+  return read;
 }
 
 /**
- * Adds times to many subjects' windows in one transaction and returns every subject's windows as they
- * now stand (other processes' additions included). Rows are locked in subject order, so two batches
- * never deadlock, and an addition is never lost to another process's write. `merge` combines a row's
- * windows with the times added (and drops those past their window).
+ * Adds a batch of runs in one statement, committed on its own, and returns each subject's new version.
+ * Each subject's row is locked (in subject order, so two batches never deadlock) and given a new version
+ * from the sequence while locked, and each run gets its count added (an upsert per run) with that version.
+ * So for one subject, versions rise in the order batches commit: once a batch of version v is visible,
+ * every batch below v is too, and reading what is above v misses nothing.
  */
-export async function addToRateWindows(
-  db: Db,
-  additions: Map<string, RateWindows>,
-  now: Date,
-  merge: (stored: RateWindows, added: RateWindows) => RateWindows,
-): Promise<Map<string, RateWindows>> {
-  const subjects = [...additions.keys()].sort();
+export async function addWindowRuns(db: Db, runs: readonly WindowRun[], now: Date): Promise<Map<string, number>> {
+  const subjects = [...new Set(runs.map((run) => run.subject))].sort();
   if (subjects.length === 0) return new Map();
-  return withTransaction(db, async (tx) => {
-    await tx.insert(rateWindows).values(subjects.map((subject) => ({ subject, windows: EMPTY, updatedAt: now }))).onConflictDoNothing();
-    const rows = await tx.select().from(rateWindows).where(inArray(rateWindows.subject, subjects)).orderBy(asc(rateWindows.subject)).for("update");
-    const merged = new Map(rows.map((row) => [row.subject, merge(complete(row.windows), additions.get(row.subject)!)]));
-    await tx
-      .insert(rateWindows)
-      .values([...merged].map(([subject, windows]) => ({ subject, windows, updatedAt: now })))
-      .onConflictDoUpdate({ target: rateWindows.subject, set: { windows: sql`excluded.windows`, updatedAt: sql`excluded.updated_at` } });
-    return merged;
-  });
+  const { rows } = await executeRawSql(
+    db,
+    `with bumped as (
+       insert into rate_windows as w (subject, windows, updated_at)
+       select s.subject, '{"creates":[]}'::jsonb, $2::timestamptz from unnest($1::text[]) as s(subject) order by s.subject
+       on conflict (subject) do update set version = nextval('rate_window_version'), updated_at = excluded.updated_at
+       returning w.subject, w.version
+     ), added as (
+       insert into rate_window_runs as r (subject, kind, at, count, version)
+       select x.subject, x.kind, x.at, x.count, b.version
+         from jsonb_to_recordset($3::jsonb) as x(subject text, kind text, at bigint, count integer) join bumped b on b.subject = x.subject
+       on conflict (subject, kind, at) do update set count = r.count + excluded.count, version = excluded.version
+     )
+     select subject, version from bumped`,
+    [textArray(subjects), now.toISOString(), JSON.stringify(runs)],
+  );
+  return new Map((rows as { subject: string; version: string | number }[]).map((row) => [row.subject, Number(row.version)]));
 }
 
-/** Rows untouched for a day hold no live window. */
+/** A run read back, with the version of the batch that last changed it. */
+export type ChangedRun = Omit<WindowRun, "subject"> & { version: number };
+
+/**
+ * Each subject's runs changed after the version given for it, with their whole counts (every process's
+ * additions) and versions, through the (subject, version) index.
+ */
+export async function readChangedRuns(db: Db, since: ReadonlyMap<string, number>): Promise<Map<string, ChangedRun[]>> {
+  const changed = new Map<string, ChangedRun[]>([...since.keys()].map((subject) => [subject, []]));
+  if (since.size === 0) return changed;
+  // OFFSET 0 keeps each subject's read a lookup in the index, where a join would read the whole table.
+  const { rows } = await executeRawSql(
+    db,
+    `select k.subject, r.kind, r.at, r.count, r.version
+       from jsonb_to_recordset($1::jsonb) as k(subject text, since bigint),
+       lateral (select kind, at, count, version from rate_window_runs r where r.subject = k.subject and r.version > k.since offset 0) r`,
+    [JSON.stringify([...since].map(([subject, version]) => ({ subject, since: version })))],
+  );
+  for (const row of rows as RunRow[]) changed.get(row.subject)?.push({ kind: row.kind!, at: Number(row.at), count: Number(row.count), version: Number(row.version) });
+  return changed;
+}
+
+/** Deletes the subjects' runs at or before these times (past their window). */
+export async function deleteExpiredRuns(db: Db, subjects: readonly string[], expired: Record<RunKind, number>): Promise<void> {
+  if (subjects.length === 0) return;
+  await executeRawSql(
+    db,
+    `delete from rate_window_runs where subject = any($1::text[]) and ((kind = 'requests' and at <= $2::bigint) or (kind = 'free_tools' and at <= $3::bigint))`,
+    [textArray(subjects), expired.requests, expired.free_tools],
+  );
+}
+
+/** Rows untouched for a day hold no live window, and no run counts a day after its time. */
 export async function deleteStaleRateWindows(db: Db, before: Date): Promise<void> {
   await db.delete(rateWindows).where(lt(rateWindows.updatedAt, before));
+  await db.delete(rateWindowRuns).where(lt(rateWindowRuns.at, before.getTime()));
 }

@@ -1,0 +1,168 @@
+import { afterEach, describe, expect, test } from "bun:test";
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { migrate } from "drizzle-orm/pglite/migrator";
+import { type Limits, admitRequest, initialState, windowsOf } from "../../actors/account-actor.ts";
+import { MemoryWindowStore } from "../../actors/memory-window-store.ts";
+import { logCount } from "../../actors/time-log.ts";
+import { MIGRATIONS_DIR, type Database, migrateDatabase, openPglite, openPostgres } from "../../db/client.ts";
+import { deleteStaleRateWindows } from "../../db/repos/rate-windows.ts";
+import { DATABASE_KINDS, freshDatabase } from "../helpers/databases.ts";
+
+const SPEC: Limits = { requestsPerMinute: 60, createsPerMinute: 10, freeToolsPerHour: 30, freeToolsPerDay: 100, concurrentRenders: 3 };
+/** Above 600 a minute a window keeps runs of 1 s, which several processes add to. */
+const RAISED: Limits = { ...SPEC, requestsPerMinute: 6000 };
+const DAY = 24 * 3600_000;
+
+type Run = { kind: string; at: number; count: number; version: number };
+
+describe.each(DATABASE_KINDS)("rate window batches on %s", (kind) => {
+  const closing: (() => Promise<void>)[] = [];
+  afterEach(async () => {
+    for (const close of closing.splice(0).reverse()) await close();
+  });
+
+  let t = 1_800_000_000_000;
+  const now = () => new Date(t);
+  /** A store as a serving process makes it, batches written only by flush() here. */
+  const storeOn = (database: Database) => {
+    const store = new MemoryWindowStore(database, now, () => {}, 3600_000);
+    closing.push(() => store.close());
+    return store;
+  };
+  const open = async () => {
+    const database = await freshDatabase(kind);
+    closing.push(() => database.close());
+    return database;
+  };
+  /** The same database through another connection, as another process would reach it. */
+  const second = (database: Database & { url?: string }) => {
+    if (!database.url) return database;
+    const other = openPostgres(database.url, { max: 2 });
+    closing.push(() => other.close());
+    return other;
+  };
+  const admit = (store: MemoryWindowStore, subject: string, limits: Limits, what: "read" | "free_tool" = "read") =>
+    store.update(subject, now(), (windows) => {
+      const [state, admission] = admitRequest(initialState(limits, windows), what, t);
+      return [windowsOf(state), admission.admitted];
+    });
+  const counted = (store: MemoryWindowStore, subject: string) => store.update(subject, now(), (windows) => [windows, logCount(windows.requests)]);
+  const runsOf = async (database: Database, subject: string) =>
+    ((await database.executeSql("select kind, at, count, version from rate_window_runs where subject = $1 order by kind, at", [subject])).rows as Run[]).map((r) => ({
+      kind: r.kind,
+      at: Number(r.at),
+      count: Number(r.count),
+      version: Number(r.version),
+    }));
+
+  test("a batch writes only the runs added since the last one: every run written before keeps its count and version", async () => {
+    const database = await open();
+    const store = storeOn(database);
+    for (let i = 0; i < 40; i++) {
+      t += 10;
+      expect(await admit(store, "acct:a", SPEC)).toBe(true);
+    }
+    expect(await store.flush()).toBe(true);
+    const before = await runsOf(database, "acct:a");
+    expect(before).toHaveLength(40);
+    t += 10;
+    await admit(store, "acct:a", SPEC);
+    await admit(store, "acct:a", SPEC, "free_tool");
+    expect(await store.flush()).toBe(true);
+    const after = await runsOf(database, "acct:a");
+    expect(after.filter((run) => before.some((old) => old.at === run.at && old.kind === run.kind))).toEqual(before);
+    const added = after.filter((run) => !before.some((old) => old.at === run.at && old.kind === run.kind));
+    expect(added.map(({ kind, at, count }) => ({ kind, at, count }))).toEqual([
+      { kind: "free_tools", at: t, count: 1 },
+      { kind: "requests", at: t, count: 2 },
+    ]);
+    expect(added[0]!.version).toBeGreaterThan(Math.max(...before.map((run) => run.version)));
+    // The subject's row keeps only its creates.
+    const [row] = (await database.executeSql("select windows from rate_windows where subject = 'acct:a'")).rows as { windows: unknown }[];
+    expect(row!.windows).toEqual({ creates: [] });
+  });
+
+  test("two processes add to the same run; each reads back its whole count once, never its own part twice", async () => {
+    const database = await open();
+    const a = storeOn(database);
+    const b = storeOn(second(database));
+    for (let i = 0; i < 3; i++) await admit(a, "acct:shared", RAISED);
+    for (let i = 0; i < 4; i++) await admit(b, "acct:shared", RAISED);
+    expect(await a.flush()).toBe(true);
+    expect(await b.flush()).toBe(true);
+    expect(await runsOf(database, "acct:shared")).toEqual([expect.objectContaining({ kind: "requests", count: 7 })]);
+    // b wrote after a: it read a's three back with its own four.
+    expect(await counted(b, "acct:shared")).toBe(7);
+    // a hears of b's four with its next batch, and counts its own three once.
+    await admit(a, "acct:shared", RAISED);
+    expect(await counted(a, "acct:shared")).toBe(4);
+    expect(await a.flush()).toBe(true);
+    expect(await counted(a, "acct:shared")).toBe(8);
+    expect(await a.flush()).toBe(true);
+    expect(await counted(a, "acct:shared")).toBe(8);
+  });
+
+  test("a subject's batch deletes its runs past their window; a restart reads back what is left; the daily sweep deletes the rest", async () => {
+    const database = await open();
+    const store = storeOn(database);
+    for (const subject of ["acct:busy", "acct:idle"]) {
+      await admit(store, subject, SPEC);
+      await admit(store, subject, SPEC, "free_tool");
+    }
+    expect(await store.flush()).toBe(true);
+    t += 61_000;
+    await admit(store, "acct:busy", SPEC);
+    expect(await store.flush()).toBe(true);
+    // The minute-old request went; the free-tool call counts for a day.
+    expect((await runsOf(database, "acct:busy")).map((run) => [run.kind, run.at])).toEqual([
+      ["free_tools", t - 61_000],
+      ["requests", t],
+    ]);
+    expect(await runsOf(database, "acct:idle")).toHaveLength(2);
+    const restarted = storeOn(database);
+    expect(await counted(restarted, "acct:busy")).toBe(1);
+    expect(await counted(restarted, "acct:idle")).toBe(0);
+    t += DAY + 1;
+    await deleteStaleRateWindows(database.db, new Date(t - DAY));
+    expect(await runsOf(database, "acct:busy")).toEqual([]);
+    expect(await runsOf(database, "acct:idle")).toEqual([]);
+  });
+});
+
+test("migration 0007 carries the windows already kept (runs, and one time per admission from older rows) over to runs", async () => {
+  const folder = mkdtempSync(join(tmpdir(), "migrations-0006-"));
+  const database = await openPglite(null);
+  try {
+    // The migrations up to 0006, as a database made before 0007 holds them.
+    cpSync(MIGRATIONS_DIR, folder, { recursive: true });
+    rmSync(join(folder, "0007_rate_window_runs.sql"));
+    const journal = JSON.parse(readFileSync(join(folder, "meta", "_journal.json"), "utf8")) as { entries: { tag: string }[] };
+    journal.entries = journal.entries.filter((entry) => entry.tag !== "0007_rate_window_runs");
+    writeFileSync(join(folder, "meta", "_journal.json"), JSON.stringify(journal));
+    await migrate(database.db as never, { migrationsFolder: folder });
+    await database.executeSql(
+      `insert into rate_windows (subject, windows, updated_at) values
+        ('acct:runs', '{"requests":[[1000,2],[2000,1]],"creates":[[1500,1]],"freeTools":[[900,1]]}', now()),
+        ('acct:times', '{"requests":[1000,1000,3000]}', now())`,
+    );
+    await migrateDatabase(database);
+    const runs = (await database.executeSql("select subject, kind, at::int, count from rate_window_runs order by subject, kind, at")).rows;
+    expect(runs).toEqual([
+      { subject: "acct:runs", kind: "free_tools", at: 900, count: 1 },
+      { subject: "acct:runs", kind: "requests", at: 1000, count: 2 },
+      { subject: "acct:runs", kind: "requests", at: 2000, count: 1 },
+      { subject: "acct:times", kind: "requests", at: 1000, count: 2 },
+      { subject: "acct:times", kind: "requests", at: 3000, count: 1 },
+    ]);
+    const rows = (await database.executeSql("select subject, windows from rate_windows order by subject")).rows;
+    expect(rows).toEqual([
+      { subject: "acct:runs", windows: { creates: [[1500, 1]] } },
+      { subject: "acct:times", windows: { creates: [] } },
+    ]);
+  } finally {
+    await database.close();
+    rmSync(folder, { recursive: true, force: true });
+  }
+});
