@@ -20,6 +20,8 @@ interface Entry {
   unsynced: RunLogs;
   /** Written, but what changed was not read back yet (the read failed): `stored` may lack its own admissions. */
   unread: boolean;
+  /** How many of its admissions the batch in flight is writing: others have not heard of them either. */
+  writing: number;
   /** What this process counts: `stored` and `unsynced` together, as the last step left it. */
   known: Windows;
   lastUsed: number;
@@ -66,7 +68,8 @@ export class MemoryWindowStore implements WindowStore {
     const [next, result] = await step(entry.known);
     entry.unsynced = mergeRuns(entry.unsynced, { requests: logAdded(entry.known.requests, next.requests), freeTools: logAdded(entry.known.freeTools, next.freeTools) });
     entry.known = { requests: next.requests, creates: [], freeTools: next.freeTools };
-    if (unsyncedCount(entry.unsynced) >= (options.unsyncedLimit ?? Number.POSITIVE_INFINITY)) {
+    // Waits for the batch in flight and then its own, so no more than the limit go unheard of at any time.
+    if (unsyncedCount(entry.unsynced) + entry.writing >= (options.unsyncedLimit ?? Number.POSITIVE_INFINITY)) {
       if (!(await this.sync([subject]))) throw new Error("rate windows could not be synced");
     }
     return result;
@@ -103,7 +106,7 @@ export class MemoryWindowStore implements WindowStore {
     const stored = (await readWindowRuns(this.database.db, [subject])).get(subject) ?? { version: 0, runs: [] };
     const logs = logsOf(stored.runs, this.now().getTime());
     // Another message may have loaded it while this one read (the limiter serializes a subject, tests may not).
-    const entry = this.entries.get(subject) ?? { stored: logs, version: stored.version, unsynced: emptyRuns(), unread: false, known: knownWindows(logs, emptyRuns()), lastUsed: 0 };
+    const entry = this.entries.get(subject) ?? { stored: logs, version: stored.version, unsynced: emptyRuns(), unread: false, writing: 0, known: knownWindows(logs, emptyRuns()), lastUsed: 0 };
     this.entries.set(subject, entry);
     return entry;
   }
@@ -133,6 +136,7 @@ export class MemoryWindowStore implements WindowStore {
         if (entry.unread) toRead.push(subject);
         if (unsyncedCount(entry.unsynced) === 0) continue;
         pending.set(subject, entry.unsynced);
+        entry.writing = unsyncedCount(entry.unsynced);
         entry.unsynced = emptyRuns();
       }
       if (pending.size === 0 && toRead.length === 0 && !this.failure) return true;
@@ -174,6 +178,11 @@ export class MemoryWindowStore implements WindowStore {
         this.failure = error instanceof Error ? error : new Error(String(error));
         this.onError(this.failure);
         return false;
+      } finally {
+        for (const subject of pending.keys()) {
+          const entry = this.entries.get(subject);
+          if (entry) entry.writing = 0;
+        }
       }
     });
   }

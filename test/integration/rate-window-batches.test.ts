@@ -3,7 +3,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:f
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { migrate } from "drizzle-orm/pglite/migrator";
-import { type Limits, admitRequest, initialState, windowsOf } from "../../actors/account-actor.ts";
+import { type Limits, admitRequest, initialState, unsyncedAllowance, windowsOf } from "../../actors/account-actor.ts";
 import { MemoryWindowStore } from "../../actors/memory-window-store.ts";
 import { logCount } from "../../actors/time-log.ts";
 import { MIGRATIONS_DIR, type Database, migrateDatabase, openPglite, openPostgres } from "../../db/client.ts";
@@ -102,6 +102,42 @@ describe.each(DATABASE_KINDS)("rate window batches on %s", (kind) => {
     expect(await counted(a, "acct:shared")).toBe(8);
     expect(await a.flush()).toBe(true);
     expect(await counted(a, "acct:shared")).toBe(8);
+  });
+
+  test("a request that makes a tenth of the limit unheard of, counting a batch still being written, waits until all of it is written", async () => {
+    const database = await open();
+    // The database as the store sees it, with its statements held at a gate while the test says so.
+    let gate: Promise<void> | undefined;
+    const db = new Proxy(database.db, {
+      get(target, prop) {
+        const value = Reflect.get(target, prop, target);
+        if (prop === "execute") return async (...args: unknown[]) => (await gate, value.apply(target, args));
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+    const store = storeOn({ ...database, db });
+    const admitWaiting = (subject: string) =>
+      store.update(
+        subject,
+        now(),
+        (windows) => {
+          const [state, admission] = admitRequest(initialState(SPEC, windows), "read", t);
+          return [windowsOf(state), admission.admitted];
+        },
+        { unsyncedLimit: unsyncedAllowance(SPEC, "read") },
+      );
+    for (let i = 0; i < 5; i++) await admitWaiting("acct:a");
+    let release!: () => void;
+    gate = new Promise((resolve) => (release = resolve));
+    // The timer's batch takes the five and waits at the gate; the sixth request comes meanwhile.
+    const batch = store.flush();
+    await Bun.sleep(0);
+    const sixth = admitWaiting("acct:a");
+    release();
+    expect(await sixth).toBe(true);
+    expect(await batch).toBe(true);
+    // The sixth was written before its request was answered, not left for the next batch.
+    expect((await runsOf(database, "acct:a")).reduce((n, run) => n + run.count, 0)).toBe(6);
   });
 
   test("a subject's batch deletes its runs past their window; a restart reads back what is left; the daily sweep deletes the rest", async () => {
