@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import { accounts, mediaImports } from "../../db/schema/index.ts";
 import { probe } from "../../render/ffmpeg.ts";
+import { ownMediaConvertTimeoutMs } from "../../render/plan/media-convert.ts";
 import { createOwnMediaImporter, MediaImportError, type OwnMediaImporter } from "../../src/media/own-media.ts";
 import { callerUrlPolicy, type OutboundPolicy } from "../../src/net/outbound.ts";
 import { DATABASE_KINDS } from "../helpers/databases.ts";
@@ -17,6 +18,11 @@ beforeAll(async () => {
 afterAll(() => media.stop());
 
 const DAY = 86_400_000;
+/**
+ * Conversions run at a lower priority than renders, so on a busy machine they may take up to their own
+ * bound: a test that converts the clip (3 s) and the tone (8 s) waits for both bounds.
+ */
+const CLIP_AND_TONE_MS = ownMediaConvertTimeoutMs(3) + ownMediaConvertTimeoutMs(8) + 10_000;
 
 async function failure(promise: Promise<unknown>): Promise<MediaImportError> {
   try {
@@ -50,7 +56,7 @@ for (const kind of DATABASE_KINDS) {
       const rows = await svc().database.db.select().from(mediaImports).where(eq(mediaImports.accountId, accountId));
       expect(rows.map((r) => [r.kind, r.state]).sort()).toEqual([["audio", "ready"], ["video", "ready"]]);
       expect(readdirSync(tempRoot())).toEqual([]);
-    }, 60_000);
+    }, CLIP_AND_TONE_MS);
 
     test("a URL imported in the last 30 days is reused without fetching; after 30 days it is fetched again", async () => {
       const { accountId } = await svc().createAccount();
