@@ -1,5 +1,5 @@
 import type { Database, Db } from "../db/client.ts";
-import { addWindowRuns, deleteExpiredRuns, lockRateWindows, readChangedRuns, readWindowRuns, saveCreates } from "../db/repos/rate-windows.ts";
+import { addWindowRuns, deleteExpiredRuns, lockRateWindows, readChangedRuns, readWindowRuns, saveCreates, vacuumWindowRuns } from "../db/repos/rate-windows.ts";
 import type { Windows } from "./account-actor.ts";
 import { Mailbox } from "./mailbox.ts";
 import { logAdded, logCount } from "./time-log.ts";
@@ -8,7 +8,10 @@ import type { UpdateOptions, WindowStore } from "./window-store.ts";
 
 /** How often admissions are written behind the requests, and other processes' admissions read back. */
 export const SYNC_EVERY_MS = 200;
-/** How often a batch also deletes its subjects' runs past their window (the rest wait for the daily sweep). */
+/**
+ * How often a batch also deletes its subjects' runs past their window (the rest wait for the daily sweep)
+ * and, on PGlite, which has no autovacuum, reclaims the space the batches' upserts left behind.
+ */
 export const PRUNE_EVERY_MS = 10_000;
 
 interface Entry {
@@ -164,6 +167,7 @@ export class MemoryWindowStore implements WindowStore {
         }
         if (versions.size > 0 && now.getTime() - this.prunedAt >= PRUNE_EVERY_MS) {
           await deleteExpiredRuns(this.database.db, [...versions.keys()], expiredAt(now.getTime()));
+          if (this.database.kind === "pglite") await vacuumWindowRuns(this.database.db);
           this.prunedAt = now.getTime();
         }
         this.failure = undefined;
