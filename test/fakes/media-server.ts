@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { runFfmpeg } from "../../render/ffmpeg.ts";
+import { articlePage, BRIDGE } from "../fixtures/articles.ts";
 
 /** A self-signed certificate for 127.0.0.1 and localhost, made with openssl for this test run. */
 export function selfSignedCertificate(dir: string): { key: string; cert: string } {
@@ -39,7 +40,7 @@ export interface MediaServer {
 
 /**
  * A local https server of media for own-media tests. Paths: /clip.mp4, /tone.mp3, /long.mp3 (11 min), /photo.png,
- * /notes.txt (not media), /huge.bin (endless bytes), /missing (404), /to-clip (302 to /clip.mp4),
+ * /article.html (a news page for article_video), /notes.txt (not media), /huge.bin (endless bytes), /missing (404), /to-clip (302 to /clip.mp4),
  * /to-private (302 to a private address), /to-metadata (302 to 169.254.169.254). A query string makes a
  * different URL for the same file.
  */
@@ -64,6 +65,8 @@ export async function startMediaServer(): Promise<MediaServer> {
           return new Response(files.photo, { headers: { "content-type": "image/png" } });
         case "/long.mp3":
           return new Response(files.long, { headers: { "content-type": "audio/mpeg" } });
+        case "/article.html":
+          return new Response(articlePage("The Golden Gate Bridge", BRIDGE), { headers: { "content-type": "text/html" } });
         case "/notes.txt":
           return new Response("these are not the frames you are looking for\n".repeat(200), { headers: { "content-type": "video/mp4" } });
         case "/huge.bin": {
