@@ -2,7 +2,8 @@
  * Draws quiz frames as videos draw them (the same card SVGs, positions and safe area) over a frame of a
  * generated background: for every theme and font, the question while its options are read (two of
  * four shown), the countdown halfway (every option, the timer's disc and its bar half empty) and the
- * reveal, into docs/quiz-frames.jpg. Run: bun scripts/quiz-contact-sheet.ts (after scripts/setup.sh).
+ * reveal; and for each theme the intro card and the outro card a quiz ends on, into docs/quiz-frames.jpg.
+ * Run: bun scripts/quiz-contact-sheet.ts (after scripts/setup.sh).
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -16,8 +17,10 @@ import { buildOfflinePack } from "../src/content/quiz/pack.ts";
 import {
   CARD_MARGIN,
   CARD_WIDTH,
+  introCardSvg,
   optionBox,
   optionSvg,
+  outroCardSvg,
   type QuizFont,
   type QuizTheme,
   questionCardSvg,
@@ -66,13 +69,21 @@ for (const theme of ["neon", "sunset", "classic"] as QuizTheme[]) {
     k++;
   }
 }
+for (const [theme, font] of [["neon", "anton"], ["sunset", "bangers"], ["classic", "poppins"]] as [QuizTheme, QuizFont][]) {
+  const style = { theme, font };
+  for (const [name, svg] of [["intro", introCardSvg("General knowledge", 10, "medium", style)], ["outro", outroCardSvg(pack.credits, style)]]) {
+    const frame = await sharp(backgroundFrame).composite([{ input: Buffer.from(svg!), left: x, top: y }]).png().toBuffer();
+    tiles.push(await sharp(frame).resize(240, 427).png().toBuffer());
+    labels.push(`${theme} · ${font} · ${name}`);
+  }
+}
 const columns = 6;
 const tileHeight = 467;
 const rows = Math.ceil(tiles.length / columns);
 const width = columns * 240;
 const height = rows * tileHeight;
 const text = labels
-  .map((l, i) => `<text x="${(i % columns) * 240 + 120}" y="${Math.floor(i / columns) * tileHeight + 452}" font-family="DejaVu Sans" font-size="15" fill="#ffffff" text-anchor="middle">${l}</text>`)
+  .map((l, i) => `<text x="${(i % columns) * 240 + 120}" y="${Math.floor(i / columns) * tileHeight + 452}" font-family="DejaVu Sans" font-size="13" fill="#ffffff" text-anchor="middle">${l}</text>`)
   .join("");
 await sharp({ create: { width, height, channels: 3, background: "#111111" } })
   .composite([
