@@ -9,6 +9,7 @@ import type { SoundEffect } from "../../render/media/sound-effects.ts";
 import { libx264Settings } from "../../render/plan/encoder.ts";
 import { renderTimeline } from "../../render/renderer.ts";
 import type { Timeline } from "../../render/timeline.ts";
+import { loadConfig } from "../../src/config.ts";
 import { soundCueTracks } from "../../src/templates/sound-cues.ts";
 import { readPcm, rms } from "../helpers/audio.ts";
 import { integratedLoudness } from "../helpers/media.ts";
@@ -16,11 +17,14 @@ import { longestSilence } from "../helpers/silence.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "sound-effects-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-const root = generatedAudioDir(dir);
+// The sounds set-up made in the media cache (made here if set-up has not run): synthesising them again
+// for this file took over a minute on a busy machine.
+const cacheDir = loadConfig().mediaCacheDir;
+const root = generatedAudioDir(cacheDir);
 
 beforeAll(() => {
-  generateAudio(dir);
-});
+  generateAudio(cacheDir);
+}, 300_000);
 
 /** Each effect at its time, over a quiet music bed, as a template places them. */
 const CUES: { effect: SoundEffect; at: number }[] = [
