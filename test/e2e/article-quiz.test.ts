@@ -5,10 +5,12 @@ import { eq } from "drizzle-orm";
 import { videos } from "../../db/schema/index.ts";
 import { LENGTH_SECONDS, type ScriptLength } from "../../src/content/extractive-writer.ts";
 import { sourceFromText } from "../../src/content/ingest.ts";
+import { serverBackground } from "../../src/templates/media-choice.ts";
+import type { ProductionContext } from "../../src/templates/template.ts";
 import { ARTICLES, articlePage, BRIDGE } from "../fixtures/articles.ts";
 import { DATABASE_KINDS } from "../helpers/databases.ts";
 import { type TestService, useService } from "../helpers/harness.ts";
-import { integratedLoudness, streams } from "../helpers/media.ts";
+import { expectEndNotBare, integratedLoudness, streams } from "../helpers/media.ts";
 import { expectNoDeadAir } from "../helpers/silence.ts";
 import { waitForVideo } from "../helpers/videos.ts";
 
@@ -45,6 +47,9 @@ async function expectLoudness(mp4: string, template: string) {
   expect(loud.truePeak).toBeLessThanOrEqual(-1);
 }
 
+/** The footage the server chose for a video: not stored, it is chosen again from the video's id, as at compose. */
+const chosenFootage = (svc: TestService, videoId: string) => serverBackground({ videoId, ports: { library: svc.deps.library } } as unknown as ProductionContext);
+
 const within20 = (seconds: number, length: ScriptLength) => expect(Math.abs(seconds - LENGTH_SECONDS[length]) / LENGTH_SECONDS[length]).toBeLessThanOrEqual(0.2);
 
 describe(`article_video and quiz_video end to end (${DATABASE_KINDS[0]})`, () => {
@@ -61,6 +66,8 @@ describe(`article_video and quiz_video end to end (${DATABASE_KINDS[0]})`, () =>
     expect(outputs.generating_script.text).toContain("Bridge");
     within20(outputs.narrating.duration, "short");
     expect(Math.abs(Number(media.format.duration) - (outputs.narrating.duration + 1))).toBeLessThan(0.2);
+    // That last second holds the last caption: the video never ends on bare footage.
+    await expectEndNotBare(mp4, chosenFootage(svc(), video.id), svc().dataDir, "article_video");
   }, 300_000);
 
   test("article_video through POST /v1/scripts and projectId: the saved script is narrated as it is (standard, ~60 s)", async () => {
@@ -100,5 +107,7 @@ describe(`article_video and quiz_video end to end (${DATABASE_KINDS[0]})`, () =>
     expect(duration).toBeGreaterThan(spoken + 5 * 3);
     expect(duration).toBeLessThan(spoken + 5 * 3 + 15);
     expect(video.creditsCharged).not.toBeNull();
+    // It ends on its outro card, not on bare footage.
+    await expectEndNotBare(mp4, chosenFootage(svc(), video.id), svc().dataDir, "quiz_video");
   }, 300_000);
 });

@@ -8,7 +8,7 @@ import { CARD_TOP } from "../../src/templates/fake-text-message/production.ts";
 import { UNSPOKEN_HOLD_SECONDS } from "../../src/templates/fake-text-message/conversation.ts";
 import { DATABASE_KINDS } from "../helpers/databases.ts";
 import { type TestService, useService } from "../helpers/harness.ts";
-import { frameAt, integratedLoudness, streams } from "../helpers/media.ts";
+import { expectEndNotBare, frameAt, integratedLoudness, streams } from "../helpers/media.ts";
 import { expectNoDeadAir } from "../helpers/silence.ts";
 import { waitForVideo } from "../helpers/videos.ts";
 import { type MediaServer, startMediaServer } from "../fakes/media-server.ts";
@@ -72,6 +72,8 @@ describe(`fake_text_message end to end (${DATABASE_KINDS[0]})`, () => {
     const voiced = clips.reduce((s, c) => s + c.duration, 0);
     expect(voiced).toBeGreaterThan(1.5);
     expect(Math.abs(Number(format.duration) - (voiced + 0.4))).toBeLessThan(0.15);
+    // With no end card the chat stays on screen to the last frame: never bare footage.
+    await expectEndNotBare(mp4, (row.stageOutputs as any).preparing_media, svc().dataDir, "fake_text_message");
   }, 150_000);
 
   test("many options: platform, theme, images, hook, captions, end card, own music; cutAtMs is the frame where message N+1 appears", async () => {

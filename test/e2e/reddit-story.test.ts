@@ -6,7 +6,7 @@ import { mediaImports, videos } from "../../db/schema/index.ts";
 import { redditStory } from "../../src/templates/reddit-story/index.ts";
 import { DATABASE_KINDS } from "../helpers/databases.ts";
 import { useService } from "../helpers/harness.ts";
-import { integratedLoudness, streams } from "../helpers/media.ts";
+import { expectEndNotBare, integratedLoudness, streams } from "../helpers/media.ts";
 import { expectNoDeadAir } from "../helpers/silence.ts";
 import { waitForVideo } from "../helpers/videos.ts";
 import { type MediaServer, startMediaServer } from "../fakes/media-server.ts";
@@ -53,5 +53,7 @@ describe(`reddit_story with many options and own media (${DATABASE_KINDS[0]})`, 
     expect(Math.abs(loud.lufs + 14)).toBeLessThanOrEqual(1);
     expect(loud.truePeak).toBeLessThanOrEqual(-1);
     await expectNoDeadAir(mp4, "reddit_story");
+    // It ends on its last caption held, never on bare footage.
+    await expectEndNotBare(mp4, (row.stageOutputs as any).preparing_media, svc().dataDir, "reddit_story");
   }, 420_000);
 });
