@@ -16,7 +16,10 @@ const dir = mkdtempSync(join(tmpdir(), "providers-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const TEXT = "Our neighbour built a boat in his garage. It took him nine years! When he finally opened the door, the boat was wider than the driveway.";
+/** Short waits for the tests of a server that never answers. */
 const FAST_RETRY = { attempts: 3, backoffMs: () => 20, timeoutMs: 500 };
+/** The fakes synthesise every answer (espeak or festival, then ffmpeg): on a busy machine that takes seconds. */
+const PATIENT_RETRY = { ...FAST_RETRY, timeoutMs: 20_000 };
 
 function expectWellTimed(words: { text: string; start: number; end: number }[], duration: number) {
   expect(words.map((w) => w.text)).toEqual(splitWords(TEXT).map((w) => w.text));
@@ -30,7 +33,7 @@ function expectWellTimed(words: { text: string; start: number; end: number }[], 
 describe("ElevenLabs adapter", () => {
   const server = fakeElevenLabs("el-key");
   afterAll(() => server.stop());
-  const narrator = createElevenLabsNarrator({ apiKey: "el-key", baseUrl: server.url, modelId: "eleven_multilingual_v2", retry: FAST_RETRY });
+  const narrator = createElevenLabsNarrator({ apiKey: "el-key", baseUrl: server.url, modelId: "eleven_multilingual_v2", retry: PATIENT_RETRY });
 
   test("sends the voice id, settings and key; character alignment becomes word timings", async () => {
     server.mode = "ok";
@@ -67,8 +70,9 @@ describe("ElevenLabs adapter", () => {
     const failed = await narrator.narrate({ text: TEXT, voiceId: "pNInz6obpgDQGcFmaJgB" }, join(dir, "x.wav")).catch((e) => e);
     expect(failed.message).toBe("elevenlabs: HTTP 500: the model is overloaded (after 3 attempts)");
     server.mode = "hang";
+    const impatient = createElevenLabsNarrator({ apiKey: "el-key", baseUrl: server.url, modelId: "eleven_multilingual_v2", retry: FAST_RETRY });
     const before = server.requests.length;
-    const hung = await narrator.narrate({ text: TEXT, voiceId: "pNInz6obpgDQGcFmaJgB" }, join(dir, "x.wav")).catch((e) => e);
+    const hung = await impatient.narrate({ text: TEXT, voiceId: "pNInz6obpgDQGcFmaJgB" }, join(dir, "x.wav")).catch((e) => e);
     expect(hung.message).toBe("elevenlabs: no answer within 0.5 s (after 3 attempts)");
     expect(server.requests.length - before).toBe(3);
   }, 30_000);
@@ -77,7 +81,7 @@ describe("ElevenLabs adapter", () => {
 describe("Kokoro-FastAPI adapter", () => {
   const server = fakeKokoro();
   afterAll(() => server.stop());
-  const narrator = createKokoroNarrator({ baseUrl: server.url, retry: FAST_RETRY });
+  const narrator = createKokoroNarrator({ baseUrl: server.url, retry: PATIENT_RETRY });
 
   test("captioned speech timestamps become the script's word timings", async () => {
     server.mode = "ok";
@@ -90,7 +94,8 @@ describe("Kokoro-FastAPI adapter", () => {
 
   test("a timeout is retried, then reported", async () => {
     server.mode = "hang";
-    const error = await narrator.narrate({ text: TEXT, voiceId: "Xb7hH8MSUJpSbSDYk0k2" }, join(dir, "x.wav")).catch((e) => e);
+    const impatient = createKokoroNarrator({ baseUrl: server.url, retry: FAST_RETRY });
+    const error = await impatient.narrate({ text: TEXT, voiceId: "Xb7hH8MSUJpSbSDYk0k2" }, join(dir, "x.wav")).catch((e) => e);
     expect(error.message).toBe("kokoro: no answer within 0.5 s (after 3 attempts)");
     expect(error.retryable).toBe(true);
   }, 30_000);
@@ -99,7 +104,7 @@ describe("Kokoro-FastAPI adapter", () => {
 describe("OpenAI-compatible speech adapter", () => {
   const server = fakeOpenAiSpeech("sk-test");
   afterAll(() => server.stop());
-  const narrator = createOpenAiNarrator({ baseUrl: server.url, apiKey: "sk-test", model: "tts-1", retry: { ...FAST_RETRY, timeoutMs: 20_000 } });
+  const narrator = createOpenAiNarrator({ baseUrl: server.url, apiKey: "sk-test", model: "tts-1", retry: PATIENT_RETRY });
 
   test("forced alignment recovers the audio's word starts (mean error at most 50 ms)", async () => {
     server.mode = "ok";
