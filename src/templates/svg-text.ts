@@ -97,6 +97,25 @@ export function wrapToWidth(text: string, maxWidth: number, fontSize: number): s
 }
 
 /**
+ * Word wrap into as few lines as wrapToWidth gives, each as short as that allows: the narrowest width
+ * that keeps the line count, so a centred heading reads as even lines instead of a full line and an
+ * orphan ("WHICH ELEMENT HAS ATOMIC NUMBER" over "7?").
+ */
+export function wrapBalanced(text: string, maxWidth: number, fontSize: number): string[] {
+  const greedy = wrapToWidth(text, maxWidth, fontSize);
+  if (greedy.length < 2 || text.includes("\n")) return greedy;
+  let low = maxWidth / greedy.length;
+  let high = maxWidth;
+  // Half a pixel apart is as close as the width estimate means anything.
+  while (high - low > 0.5) {
+    const mid = (low + high) / 2;
+    if (wrapToWidth(text, mid, fontSize).length <= greedy.length) high = mid;
+    else low = mid;
+  }
+  return wrapToWidth(text, high, fontSize);
+}
+
+/**
  * Attributes of one line of SVG text placed in a box from `left` to `right`: left-to-right lines start at
  * the left edge, right-to-left lines (Arabic, Hebrew) run from the right edge, with `direction="rtl"` so
  * librsvg orders and anchors them as right-to-left text.

@@ -1,6 +1,6 @@
 import type { QuizQuestion } from "../../content/quiz/question.ts";
 import { svgTextLine } from "../svg-emoji.ts";
-import { escapeXml, wrapToWidth } from "../svg-text.ts";
+import { escapeXml, wrapBalanced, wrapToWidth } from "../svg-text.ts";
 
 export type QuizTheme = "neon" | "sunset" | "classic";
 export type QuizFont = "anton" | "bangers" | "bebas-neue" | "poppins";
@@ -93,7 +93,7 @@ function defs(style: CardStyle): string {
 }
 
 function wrap(text: string, style: CardStyle, maxWidth: number, size: number): string[] {
-  return wrapToWidth(text, maxWidth / FONTS[style.font].width, size);
+  return wrapBalanced(text, maxWidth / FONTS[style.font].width, size);
 }
 
 /** The largest size (of the given ones) at which text fits in `maxLines`. */

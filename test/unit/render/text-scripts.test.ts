@@ -3,7 +3,7 @@ import { buildAss, groupWords } from "../../../render/captions/ass.ts";
 import { captionTimings } from "../../../render/captions/caption-files.ts";
 import { joinWords, splitPieces, textDirection } from "../../../render/text/scripts.ts";
 import { splitWords } from "../../../src/narration/words.ts";
-import { lineAnchor, wrapText, wrapToWidth } from "../../../src/templates/svg-text.ts";
+import { lineAnchor, textWidth, wrapBalanced, wrapText, wrapToWidth } from "../../../src/templates/svg-text.ts";
 
 describe("words in scripts written without spaces", () => {
   test("Japanese, Chinese and Thai are split into dictionary words; punctuation stays with the word before", () => {
@@ -71,6 +71,22 @@ describe("captions in every script", () => {
 });
 
 describe("drawn text in every script", () => {
+  test("a balanced wrap keeps the greedy line count with even lines: no word left alone on the last", () => {
+    const question = "Which element has atomic number 7?";
+    const width = textWidth("Which element has atomic number", 60) + 1;
+    expect(wrapToWidth(question, width, 60)).toEqual(["Which element has atomic number", "7?"]);
+    const balanced = wrapBalanced(question, width, 60);
+    expect(balanced).toHaveLength(2);
+    expect(balanced.join(" ")).toBe(question);
+    expect(balanced.at(-1)!.split(" ").length).toBeGreaterThan(1);
+    const widths = balanced.map((line) => textWidth(line, 60));
+    expect(Math.max(...widths)).toBeLessThanOrEqual(width);
+    expect(Math.max(...widths) - Math.min(...widths)).toBeLessThan(textWidth("atomic number", 60));
+    // One line stays one line; explicit line breaks are kept as they are.
+    expect(wrapBalanced("Paris", 500, 60)).toEqual(["Paris"]);
+    expect(wrapBalanced("One\nTwo three four", 2000, 60)).toEqual(["One", "Two three four"]);
+  });
+
   test("CJK wraps between words, never inside one, and adds no spaces", () => {
     const lines = wrapToWidth("今日は良い天気ですね。私は学校に行きます。", 250, 40);
     expect(lines.length).toBeGreaterThan(1);
