@@ -1,4 +1,4 @@
-import { renameSync, rmSync } from "node:fs";
+import { readFileSync, renameSync, rmSync } from "node:fs";
 
 /**
  * The only module that spawns ffmpeg or ffprobe. Callers build argument arrays in pure planning code and
@@ -31,8 +31,12 @@ export class FfmpegAborted extends Error {
 
 /** ffmpeg ran past its wall-time bound and was killed. */
 export class FfmpegTimedOut extends Error {
-  constructor(readonly timeoutMs: number) {
-    super(`ffmpeg was stopped after ${Math.round(timeoutMs / 1000)} s, its time limit`);
+  constructor(
+    readonly timeoutMs: number,
+    /** Which bound ran out: wall-clock time, or the processor time ffmpeg itself used. */
+    readonly measure: "wall" | "processor" = "wall",
+  ) {
+    super(`ffmpeg was stopped after ${Math.round(timeoutMs / 1000)} s${measure === "processor" ? " of processor time" : ""}, its time limit`);
   }
 }
 
@@ -43,6 +47,12 @@ export interface FfmpegOptions {
   signal?: AbortSignal;
   /** Wall-time bound: past it ffmpeg is stopped like an abort and the run throws FfmpegTimedOut. */
   timeoutMs?: number;
+  /**
+   * Processor-time bound (user and system time of all its threads): past it ffmpeg is stopped like an
+   * abort and the run throws FfmpegTimedOut with measure "processor". Unlike the wall bound it does not
+   * run out while other work has the processor. Where /proc cannot be read only the wall bound applies.
+   */
+  cpuLimitMs?: number;
   /** Runs ffmpeg at a lower CPU priority (nice 10), so renders keep the processor when both want it. */
   background?: boolean;
 }
@@ -51,6 +61,38 @@ export interface FfmpegOptions {
 export const FFMPEG_KILL_GRACE_MS = 2_000;
 
 const BASE_ARGS = ["-hide_banner", "-nostdin", "-y"];
+
+/** Linux reports process times in ticks of 1/100 s (USER_HZ) in /proc/<pid>/stat. */
+const TICK_MS = 10;
+const CPU_POLL_MS = 250;
+
+/** Processor time a running process has used (user + system, every thread), or undefined once /proc cannot tell. */
+function processorMs(pid: number): number | undefined {
+  try {
+    // Fields after the command name, which may itself hold spaces and parentheses: utime and stime are
+    // the 14th and 15th of the line, the 12th and 13th after the name.
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Aborts once `pid` has used `limitMs` of processor time; returns the signal and the function that stops watching. */
+function processorBound(pid: number, limitMs: number | undefined): { signal?: AbortSignal; stop(): void } {
+  if (limitMs === undefined) return { stop: () => {} };
+  const controller = new AbortController();
+  const timer = setInterval(() => {
+    const used = processorMs(pid);
+    if (used === undefined) clearInterval(timer);
+    else if (used > limitMs) {
+      clearInterval(timer);
+      controller.abort();
+    }
+  }, CPU_POLL_MS);
+  return { signal: controller.signal, stop: () => clearInterval(timer) };
+}
 
 /**
  * ffmpeg and ffprobe die with the thread that started them (parent-death signal, set by util-linux's
@@ -81,8 +123,14 @@ export async function runFfmpeg(args: readonly string[], options: FfmpegOptions 
   const priority = options.background ? ["nice", "-n", "10"] : [];
   const proc = Bun.spawn([...DIE_WITH_PARENT, ...priority, "ffmpeg", ...BASE_ARGS, ...progress, ...args], { stdout: "pipe", stderr: "pipe" });
   const timer = options.timeoutMs === undefined ? undefined : AbortSignal.timeout(options.timeoutMs);
-  const stop = timer && options.signal ? AbortSignal.any([options.signal, timer]) : (timer ?? options.signal);
-  const stopListening = stopOnAbort(proc, stop);
+  const cpu = processorBound(proc.pid, options.cpuLimitMs);
+  const stops = [options.signal, timer, cpu.signal].filter((s): s is AbortSignal => s !== undefined);
+  const stop = stops.length > 1 ? AbortSignal.any(stops) : stops[0];
+  const stopWatching = stopOnAbort(proc, stop);
+  const stopListening = () => {
+    cpu.stop();
+    stopWatching();
+  };
   const stdoutPromise = (async () => {
     let text = "";
     const decoder = new TextDecoder();
@@ -98,6 +146,7 @@ export async function runFfmpeg(args: readonly string[], options: FfmpegOptions 
   const [stdout, stderr, code] = await Promise.all([stdoutPromise, new Response(proc.stderr).text(), proc.exited]).finally(stopListening);
   if (options.signal?.aborted) throw new FfmpegAborted();
   if (timer?.aborted) throw new FfmpegTimedOut(options.timeoutMs!);
+  if (cpu.signal?.aborted) throw new FfmpegTimedOut(options.cpuLimitMs!, "processor");
   if (code !== 0) throw new FfmpegError("ffmpeg", code, stderr.trim().split("\n").slice(-6).join("\n"));
   return { stdout, stderr, maxRssBytes: proc.resourceUsage()?.maxRSS ?? 0 };
 }

@@ -157,8 +157,8 @@ export function ownAudioConvertArgs(input: string, output: string, demuxer: stri
 }
 
 /**
- * Wall-time bound of one conversion: a minute plus the media's own length (a 10-minute file gets 11
- * minutes; conversions run at up to several times real time even on two busy cores).
+ * Processor-time bound of one conversion: a minute plus the media's own length (a 10-minute file gets 11
+ * minutes; a conversion uses well under its media's length of processor time).
  */
 export function ownMediaConvertTimeoutMs(seconds: number): number {
   return 60_000 + Math.ceil(Math.min(seconds, MAX_OWN_MEDIA_SECONDS) * 1000);

@@ -71,7 +71,7 @@ export interface OwnMediaDeps {
   now(): Date;
   /** Conversion turns shared across accounts (one at a time by default). */
   conversions?: ConversionQueue;
-  /** Wall-time bound of a conversion of `seconds` of media (ownMediaConvertTimeoutMs by default). */
+  /** Processor-time bound of a conversion of `seconds` of media (ownMediaConvertTimeoutMs by default). */
   convertTimeoutMs?(seconds: number): number;
   /** Told the bytes each download took (metrics). */
   recorder?: Recorder;
@@ -176,6 +176,9 @@ async function convertImage(url: string, input: string, output: string): Promise
 
 const EXTENSIONS = { video: "mp4", audio: "mp3", image: "jpg" } as const;
 
+/** A conversion's wall-clock bound, in multiples of its processor-time bound. */
+const CONVERT_WALL_FACTOR = 10;
+
 /**
  * Callers' own backgrounds and music by URL: fetched through the outbound guard, checked, converted with
  * ffmpeg restricted to local files, and kept in storage. A URL imported by the account in the last 30
@@ -223,12 +226,17 @@ export function createOwnMediaImporter(deps: OwnMediaDeps): OwnMediaImporter {
         const inspected = await inspect(kind, url, downloaded);
         duration = inspected.duration;
         const args = (out: string) => (kind === "video" ? ownVideoConvertArgs : ownAudioConvertArgs)(downloaded, out, inspected.demuxer);
-        const timeoutMs = timeoutFor(duration);
+        const cpuLimitMs = timeoutFor(duration);
         try {
-          await conversions.run(accountId, () => ffmpegToFile(converted, args, { timeoutMs, background: true }));
+          // Judged by the processor time the conversion used: it runs below renders' priority, and on a
+          // busy worker a plain clip could wait past any wall-clock bound. The wall bound only catches a
+          // conversion that stops making progress at all.
+          const bounds = { cpuLimitMs, timeoutMs: cpuLimitMs * CONVERT_WALL_FACTOR, background: true };
+          await conversions.run(accountId, () => ffmpegToFile(converted, args, bounds));
         } catch (error) {
           if (error instanceof FfmpegTimedOut) {
-            throw new MediaImportError("MEDIA_INVALID", `${url} took longer than ${Math.round(timeoutMs / 1000)} s to convert, the limit for ${Math.round(duration)} s of ${kind}.`);
+            const spent = error.measure === "processor" ? `more than ${Math.round(cpuLimitMs / 1000)} s of processing` : `longer than ${Math.round(error.timeoutMs / 1000)} s`;
+            throw new MediaImportError("MEDIA_INVALID", `${url} took ${spent} to convert, the limit for ${Math.round(duration)} s of ${kind}.`);
           }
           throw new MediaImportError("MEDIA_INVALID", `${url} could not be decoded as ${kind}.`);
         }

@@ -58,11 +58,12 @@ for (const kind of DATABASE_KINDS) {
       expect(wide.message).toContain("5000x320");
     }, 60_000);
 
-    test("a conversion past its wall-time bound is stopped and refused; a plain clip within it converts", async () => {
+    test("a conversion past its bound is stopped and refused; a plain clip within it converts", async () => {
       const { accountId } = await svc().createAccount();
       const refused = await failure(importer(svc(), { convertTimeoutMs: () => 1 }).importMedia(accountId, "video", media.url("/clip.mp4")));
       expect(refused.code).toBe("MEDIA_INVALID");
-      expect(refused.message).toContain("took longer than");
+      // A 1 ms processor bound (and ten times that of wall time): whichever runs out first stops it.
+      expect(refused.message).toMatch(/took (more than 0 s of processing|longer than 0 s) to convert, the limit for \d+ s of video/);
       expect(await importer(svc()).importMedia(accountId, "video", media.url("/clip.mp4?again"))).toEndWith(".mp4");
     }, 60_000);
 

@@ -19,8 +19,8 @@ afterAll(() => media.stop());
 
 const DAY = 86_400_000;
 /**
- * Conversions run at a lower priority than renders, so on a busy machine they may take up to their own
- * bound: a test that converts the clip (3 s) and the tone (8 s) waits for both bounds.
+ * Conversions run at a lower priority than renders, so on a busy machine they wait for the processor: a
+ * test that converts the clip (3 s) and the tone (8 s) allows each its processor-time bound in wall time.
  */
 const CLIP_AND_TONE_MS = ownMediaConvertTimeoutMs(3) + ownMediaConvertTimeoutMs(8) + 10_000;
 

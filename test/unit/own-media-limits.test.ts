@@ -3,7 +3,7 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { FfmpegTimedOut, probe } from "../../render/ffmpeg.ts";
+import { FfmpegTimedOut, probe, runFfmpeg } from "../../render/ffmpeg.ts";
 import { acceptedDemuxer, ownMediaProbeArgs, ownVideoWorkRefusal, parseFrameRate } from "../../render/plan/media-convert.ts";
 import { createConversionQueue } from "../../src/media/conversion-queue.ts";
 
@@ -63,4 +63,22 @@ describe("ffprobe on a caller's file", () => {
       rmSync(dir, { recursive: true, force: true });
     }
   }, 30_000);
+});
+
+describe("ffmpeg's processor-time bound", () => {
+  test("counts the processor time ffmpeg used, not the time it waited: a run reading at real speed outlasts the bound and completes", async () => {
+    // -re reads the 2 s of silence at its own pace: two seconds of wall time, a few milliseconds of work.
+    const started = performance.now();
+    await runFfmpeg(["-re", "-f", "lavfi", "-i", "anullsrc=r=8000:cl=mono", "-t", "2", "-f", "null", "-"], { cpuLimitMs: 500 });
+    expect(performance.now() - started).toBeGreaterThan(1_900);
+  }, 30_000);
+
+  test("stops ffmpeg once it has used its processor time, with the bound and its measure on the error", async () => {
+    // An encode that would take many seconds of processor time.
+    const heavy = ["-f", "lavfi", "-i", "testsrc2=s=1080x1920:r=30:d=60", "-c:v", "libx264", "-preset", "medium", "-f", "null", "-"];
+    const error = await runFfmpeg(heavy, { cpuLimitMs: 300 }).catch((e) => e);
+    expect(error).toBeInstanceOf(FfmpegTimedOut);
+    expect(error).toMatchObject({ timeoutMs: 300, measure: "processor" });
+    expect(error.message).toContain("of processor time");
+  }, 60_000);
 });
