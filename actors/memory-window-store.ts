@@ -2,8 +2,8 @@ import type { Database, Db } from "../db/client.ts";
 import { addWindowRuns, deleteExpiredRuns, lockRateWindows, readChangedRuns, readWindowRuns, saveCreates, vacuumWindowRuns } from "../db/repos/rate-windows.ts";
 import type { Windows } from "./account-actor.ts";
 import { Mailbox } from "./mailbox.ts";
-import { logAdded, logCount } from "./time-log.ts";
-import { type RunLogs, applyChanged, emptyRuns, expiredAt, knownWindows, logsOf, mergeRuns, planBatch } from "./window-batch.ts";
+import { logCount } from "./time-log.ts";
+import { type RunLogs, addedRuns, applyChanged, emptyRuns, expiredAt, knownWindows, logsOf, mergeRuns, planBatch } from "./window-batch.ts";
 import type { UpdateOptions, WindowStore } from "./window-store.ts";
 
 /** How often admissions are written behind the requests, and other processes' admissions read back. */
@@ -69,7 +69,7 @@ export class MemoryWindowStore implements WindowStore {
     const entry = this.entries.get(subject) ?? (await this.rehydrate(subject));
     entry.lastUsed = now.getTime();
     const [next, result] = await step(entry.known);
-    entry.unsynced = mergeRuns(entry.unsynced, { requests: logAdded(entry.known.requests, next.requests), freeTools: logAdded(entry.known.freeTools, next.freeTools) });
+    entry.unsynced = mergeRuns(entry.unsynced, addedRuns(entry.known, next));
     entry.known = { requests: next.requests, creates: [], freeTools: next.freeTools };
     // Waits for the batch in flight and then its own, so no more than the limit go unheard of at any time.
     if (unsyncedCount(entry.unsynced) + entry.writing >= (options.unsyncedLimit ?? Number.POSITIVE_INFINITY)) {

@@ -1,6 +1,6 @@
 import type { RunKind, WindowRun } from "../db/schema/index.ts";
 import { WINDOW_SPANS_MS, type Windows } from "./account-actor.ts";
-import { type TimeLog, logAfter, logMerge, logOverwrite } from "./time-log.ts";
+import { type TimeLog, logAdded, logAfter, logMerge, logOverwrite } from "./time-log.ts";
 
 /**
  * The planning of a batch of admissions (memory-window-store.ts), pure: what a batch writes, and what a
@@ -71,4 +71,9 @@ export function knownWindows(stored: RunLogs, unwritten: RunLogs): Windows {
 /** `b`'s admissions added to `a`'s (what failed to be written goes back before what came since). */
 export function mergeRuns(a: RunLogs, b: RunLogs): RunLogs {
   return { requests: logMerge(a.requests, b.requests), freeTools: logMerge(a.freeTools, b.freeTools) };
+}
+
+/** The admissions a decision added: what `after` holds that `before` did not, window by window. */
+export function addedRuns(before: RunLogs, after: RunLogs): RunLogs {
+  return { requests: logAdded(before.requests, after.requests), freeTools: logAdded(before.freeTools, after.freeTools) };
 }
