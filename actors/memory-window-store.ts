@@ -9,6 +9,17 @@ import type { UpdateOptions, WindowStore } from "./window-store.ts";
 /** How often admissions are written behind the requests, and other processes' admissions read back. */
 export const SYNC_EVERY_MS = 200;
 /**
+ * The embedded database has one writer, the process that holds its lock: nobody else waits to hear of its
+ * admissions, so its batches only carry them across a restart and can run five times less often (a
+ * process killed outright forgets at most the last second's admissions; a stop writes them all).
+ */
+export const SOLE_WRITER_SYNC_EVERY_MS = 1_000;
+
+/** How often a store over this kind of database writes its batch. */
+export function syncEveryMsFor(kind: Database["kind"]): number {
+  return kind === "pglite" ? SOLE_WRITER_SYNC_EVERY_MS : SYNC_EVERY_MS;
+}
+/**
  * How often a batch also deletes its subjects' runs past their window (the rest wait for the daily sweep)
  * and, on PGlite, which has no autovacuum, reclaims the space the batches' upserts left behind.
  */
@@ -35,7 +46,7 @@ const unsyncedCount = (w: RunLogs) => logCount(w.requests) + logCount(w.freeTool
 /**
  * Windows decided in memory and persisted behind the requests. A subject's windows are read from its
  * rows on first use (so a restart keeps the minute); each admission is counted in memory and written
- * with others every SYNC_EVERY_MS, and each write brings back what other processes wrote. A batch writes
+ * with others every SYNC_EVERY_MS (a second on the embedded database), and each write brings back what other processes wrote. A batch writes
  * only what was added since the last one (window-batch.ts): one row per run it touched, its count added
  * to the row's, in one statement; then it reads back only the runs changed since the version the process
  * last read. Every PRUNE_EVERY_MS a batch also deletes its subjects' runs past their window. A subject
@@ -57,7 +68,7 @@ export class MemoryWindowStore implements WindowStore {
     private readonly database: Database,
     private readonly now: () => Date,
     private readonly onError: (error: Error) => void = () => {},
-    syncEveryMs = SYNC_EVERY_MS,
+    syncEveryMs = syncEveryMsFor(database.kind),
   ) {
     this.timer = setInterval(() => void this.flush(), syncEveryMs);
     this.timer.unref?.();

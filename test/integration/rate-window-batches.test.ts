@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { migrate } from "drizzle-orm/pglite/migrator";
 import { type Limits, admitRequest, initialState, unsyncedAllowance, windowsOf } from "../../actors/account-actor.ts";
-import { MemoryWindowStore } from "../../actors/memory-window-store.ts";
+import { MemoryWindowStore, SOLE_WRITER_SYNC_EVERY_MS, SYNC_EVERY_MS, syncEveryMsFor } from "../../actors/memory-window-store.ts";
 import { logCount } from "../../actors/time-log.ts";
 import { MIGRATIONS_DIR, type Database, migrateDatabase, openPglite, openPostgres } from "../../db/client.ts";
 import { deleteStaleRateWindows } from "../../db/repos/rate-windows.ts";
@@ -56,6 +56,20 @@ describe.each(DATABASE_KINDS)("rate window batches on %s", (kind) => {
       count: Number(r.count),
       version: Number(r.version),
     }));
+
+  test("a store writes its batches on its own: every 200 ms on Postgres, every second on the embedded database (its only writer)", async () => {
+    const database = await open();
+    const every = syncEveryMsFor(database.kind);
+    expect(every).toBe(database.kind === "pglite" ? SOLE_WRITER_SYNC_EVERY_MS : SYNC_EVERY_MS);
+    const store = new MemoryWindowStore(database, now, () => {});
+    closing.push(() => store.close());
+    t += 10;
+    expect(await admit(store, "acct:timer", SPEC)).toBe(true);
+    // A busy machine fires the timer late: wait many intervals, but never call flush().
+    const deadline = performance.now() + 30 * every;
+    while ((await runsOf(database, "acct:timer")).length === 0 && performance.now() < deadline) await Bun.sleep(every / 4);
+    expect((await runsOf(database, "acct:timer")).map(({ kind, count }) => ({ kind, count }))).toEqual([{ kind: "requests", count: 1 }]);
+  }, 60_000);
 
   test("a batch writes only the runs added since the last one: every run written before keeps its count and version", async () => {
     const database = await open();
