@@ -2,7 +2,9 @@
  * Render benchmark: a 60 s Timeline like a reddit_story (looping background, ~150 caption words, a title
  * card, 10 image layers, narration, music) and, in the same run, the bare encode of the same background
  * and audio with the same encoder settings. Prints wall time, real-time factor, render/bare ratio, peak
- * memory, size and bitrate. Run: bun bench/render.ts [x264 preset ...]
+ * memory, size and bitrate, and (libx264) the render's SSIM against a near-lossless encode of the same
+ * Timeline (veryfast, CRF 16, no rate cap). Run: bun bench/render.ts [x264 preset ...] (default: the
+ * service's ultrafast and superfast).
  */
 import { mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -61,19 +63,29 @@ const presets = process.argv.slice(2);
 const choice = await chooseEncoder();
 console.log(`encoder at start: ${choice.reason}`);
 console.log(`timeline: ${DURATION} s, ${story.captions!.words.length} caption words, ${story.layers.length} image layers, narration ${narration.duration.toFixed(1)} s + music\n`);
-console.log("preset      render s  x real-time  bare s  render/bare  peak MB  size MB  Mbps");
-for (const preset of presets.length > 0 ? presets : ["superfast", "veryfast"]) {
+const reference = join(dir, "reference.mp4");
+if (choice.settings.name === "libx264") {
+  await renderTimeline(story, reference, { encoder: { name: "libx264", args: ["-c:v", "libx264", "-preset", "veryfast", "-crf", "16", "-pix_fmt", "yuv420p"] } });
+}
+/** SSIM (all planes) of `path` against the reference, or NaN without one. */
+const ssim = async (path: string) => {
+  if (choice.settings.name !== "libx264") return Number.NaN;
+  const { stderr } = await runFfmpeg(["-i", path, "-i", reference, "-lavfi", "[0:v][1:v]ssim", "-f", "null", "-"]);
+  return Number(/All:([\d.]+)/.exec(stderr)?.[1] ?? Number.NaN);
+};
+console.log("preset      render s  x real-time  bare s  render/bare  peak MB  size MB  Mbps   SSIM");
+for (const preset of presets.length > 0 ? presets : ["ultrafast", "superfast"]) {
   const encoder = choice.settings.name === "h264_nvenc" ? choice.settings : libx264Settings(preset);
   const run = async (timeline: Timeline, name: string) => {
     const out = join(dir, `${name}-${preset}.mp4`);
     const t0 = performance.now();
     const { maxRssBytes } = await renderTimeline(timeline, out, { encoder });
-    return { seconds: (performance.now() - t0) / 1000, rss: maxRssBytes, bytes: statSync(out).size };
+    return { seconds: (performance.now() - t0) / 1000, rss: maxRssBytes, bytes: statSync(out).size, out };
   };
   const bareRun = await run(bare, "bare");
   const full = await run(story, "story");
   console.log(
-    `${(encoder.name === "h264_nvenc" ? "nvenc" : preset).padEnd(10)}${full.seconds.toFixed(1).padStart(9)}${(DURATION / full.seconds).toFixed(2).padStart(13)}${bareRun.seconds.toFixed(1).padStart(8)}${(full.seconds / bareRun.seconds).toFixed(2).padStart(13)}${(full.rss / 1e6).toFixed(0).padStart(9)}${(full.bytes / 1e6).toFixed(1).padStart(9)}${((full.bytes * 8) / DURATION / 1e6).toFixed(2).padStart(6)}`,
+    `${(encoder.name === "h264_nvenc" ? "nvenc" : preset).padEnd(10)}${full.seconds.toFixed(1).padStart(9)}${(DURATION / full.seconds).toFixed(2).padStart(13)}${bareRun.seconds.toFixed(1).padStart(8)}${(full.seconds / bareRun.seconds).toFixed(2).padStart(13)}${(full.rss / 1e6).toFixed(0).padStart(9)}${(full.bytes / 1e6).toFixed(1).padStart(9)}${((full.bytes * 8) / DURATION / 1e6).toFixed(2).padStart(6)}${(await ssim(full.out)).toFixed(4).padStart(8)}`,
   );
   if (encoder.name === "h264_nvenc") break;
 }

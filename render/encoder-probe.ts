@@ -11,7 +11,7 @@ export interface EncoderChoice {
  * NVENC when ffmpeg lists h264_nvenc and a tiny test encode succeeds (the container needs the NVIDIA
  * video capability and a GPU that has an encoder: L4, T4, A10, L40S do; H100/H200 do not); libx264 otherwise.
  */
-export async function chooseEncoder(x264Preset = "superfast"): Promise<EncoderChoice> {
+export async function chooseEncoder(x264Preset?: string): Promise<EncoderChoice> {
   const { stdout } = await runFfmpeg(["-encoders"]).catch(() => ({ stdout: "" }));
   if (/\bh264_nvenc\b/.test(stdout)) {
     try {

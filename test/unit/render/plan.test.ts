@@ -63,6 +63,15 @@ describe("render plan", () => {
     expect(args.at(-1)).toBe("/out/video.mp4");
   });
 
+  test("libx264 defaults to ultrafast with deblocking, CABAC and the 8x8 transform back; other presets keep their own", () => {
+    const fast = libx264Settings().args.join(" ");
+    expect(fast).toContain("-preset ultrafast");
+    expect(fast).toContain("-x264-params 8x8dct=1:deblock=0,0:cabac=1:vbv-init=0.3");
+    const superfast = libx264Settings("superfast").args.join(" ");
+    expect(superfast).toContain("-x264-params 8x8dct=1:vbv-init=0.3");
+    expect(superfast).not.toContain("cabac");
+  });
+
   test("sound effects are mixed after the ducking, so they never duck the music", () => {
     const withFx = planRender({ ...storyLike, audio: [...storyLike.audio, { path: "/a/ding.wav", start: 10, volume: 0.8, kind: "sfx" }] }, paths, libx264Settings(), 0);
     const graph = withFx.args[withFx.args.indexOf("-filter_complex") + 1]!;
