@@ -35,8 +35,12 @@ export function motionCrop(motion: LayerMotion, start: number): string {
 }
 
 /**
- * Each layer is its own input limited to its window (-loop 1 -t), so it is read only while it shows, and is
- * laid over `base` in order. Returns the inputs, the filters and the label of the video with every layer.
+ * Each layer is its own input, one decoded picture shifted to its start, repeated for its window by
+ * `loop` (an input looped with `-loop 1` decodes the PNG again on every frame: a full-width chat card
+ * shown throughout cost more than the rest of the composition) and laid over `base` in order. A still
+ * layer is converted once to the overlay's own format (yuva420p) before it is repeated, instead of on
+ * every frame by the overlay; a moving layer is cropped from its RGBA strip on every frame first.
+ * Returns the inputs, the filters and the label of the video with every layer.
  */
 export function planLayers(layers: readonly ImageLayer[], duration: number, firstInput: number, base: string): { inputs: string[]; filters: string[]; label: string } {
   const inputs: string[] = [];
@@ -44,13 +48,14 @@ export function planLayers(layers: readonly ImageLayer[], duration: number, firs
   let video = base;
   layers.forEach((layer, i) => {
     const index = firstInput + i;
-    const end = Math.min(layer.end, duration);
-    // -itsoffset shifts the input at the demuxer, so ffmpeg reads each card when it is due instead of
-    // decoding it at once and queueing seconds of frames inside the overlay (hundreds of MB at 1080p).
-    inputs.push("-itsoffset", n(layer.start), "-loop", "1", "-framerate", String(FPS), "-t", n(end - layer.start), "-i", layer.path);
-    const crop = layer.motion ? `,${motionCrop(layer.motion, layer.start)}` : "";
+    const frames = Math.max(1, Math.round((Math.min(layer.end, duration) - layer.start) * FPS));
+    // -itsoffset shifts the input at the demuxer, so the one picture carries the layer's start time and
+    // the overlay passes the video through until then.
+    inputs.push("-itsoffset", n(layer.start), "-framerate", String(FPS), "-i", layer.path);
+    const repeat = `loop=loop=${frames - 1}:size=1,setpts=STARTPTS+N/(${FPS}*TB)`;
+    const shape = layer.motion ? `format=rgba,${repeat},${motionCrop(layer.motion, layer.start)}` : `format=yuva420p,${repeat}`;
     const fade = layer.entrance && layer.entrance !== "none" ? `,fade=in:st=${n(layer.start)}:d=${ENTRANCE_SECONDS}:alpha=1` : "";
-    filters.push(`[${index}:v]format=rgba${crop}${fade}[l${i}]`);
+    filters.push(`[${index}:v]${shape}${fade}[l${i}]`);
     const { x, y, extra } = overlayPosition(layer);
     filters.push(`[${video}][l${i}]overlay=x='${x}':y='${y}':eof_action=pass:repeatlast=0${extra}[v${i}]`);
     video = `v${i}`;

@@ -20,14 +20,21 @@ describe("layer plan", () => {
   const dots: ImageLayer = { path: "/c/dots.png", x: 80, y: 900, start: 1, end: 3, motion: { kind: "frames", count: 4, fps: 8, loop: true } };
   const bar: ImageLayer = { path: "/c/bar.png", x: 60, y: 240, start: 10, end: 15, motion: { kind: "sweep", dx: 960, seconds: 5 } };
 
-  test("each layer is an input limited to its window, laid over the video in order", () => {
+  test("each layer is one picture from its start, repeated for its window by loop, laid over the video in order", () => {
     const plan = planLayers([still, strip], 60, 1, "bg");
-    expect(plan.inputs).toEqual(["-itsoffset", "2", "-loop", "1", "-framerate", String(FPS), "-t", "3", "-i", "/c/card.png", "-itsoffset", "3", "-loop", "1", "-framerate", String(FPS), "-t", "3", "-i", "/c/pop.png"]);
-    expect(plan.filters[0]).toBe("[1:v]format=rgba,fade=in:st=2:d=0.25:alpha=1[l0]");
+    expect(plan.inputs).toEqual(["-itsoffset", "2", "-framerate", String(FPS), "-i", "/c/card.png", "-itsoffset", "3", "-framerate", String(FPS), "-i", "/c/pop.png"]);
+    // A still is converted to the overlay's format once, before it is repeated (3 s: 90 frames).
+    expect(plan.filters[0]).toBe(`[1:v]format=yuva420p,loop=loop=89:size=1,setpts=STARTPTS+N/(${FPS}*TB),fade=in:st=2:d=0.25:alpha=1[l0]`);
     expect(plan.filters[1]).toStartWith("[bg][l0]overlay=x='90'");
-    expect(plan.filters[2]).toStartWith("[2:v]format=rgba,crop=w=iw:h=ih/6:");
+    expect(plan.filters[2]).toStartWith(`[2:v]format=rgba,loop=loop=89:size=1,setpts=STARTPTS+N/(${FPS}*TB),crop=w=iw:h=ih/6:`);
     expect(plan.filters[3]).toStartWith("[v0][l1]overlay=x='500':y='900'");
     expect(plan.label).toBe("v1");
+  });
+
+  test("a layer's window ends with the video, and is never less than one frame", () => {
+    const plan = planLayers([{ ...still, start: 58, end: 70 }, { ...still, start: 10, end: 10.001 }], 60, 1, "bg");
+    expect(plan.filters[0]).toContain("loop=loop=59:size=1");
+    expect(plan.filters[2]).toContain("loop=loop=0:size=1");
   });
 
   test("a strip of frames steps at its rate from the layer's start and holds its last frame", () => {

@@ -36,8 +36,8 @@ describe("render plan", () => {
   });
 
   test("each card is its own input limited to its window, shifted at the demuxer, never an enable expression", () => {
-    expect(args.join(" ")).toContain("-itsoffset 0 -loop 1 -framerate 30 -t 4 -i /cards/title.png");
-    expect(args.join(" ")).toContain("-itsoffset 57 -loop 1 -framerate 30 -t 3 -i /cards/end.png");
+    expect(args.join(" ")).toContain("-itsoffset 0 -framerate 30 -i /cards/title.png");
+    expect(args.join(" ")).toContain("-itsoffset 57 -framerate 30 -i /cards/end.png");
     expect(graph).not.toContain("enable=");
     expect(graph).toContain("eof_action=pass");
   });
@@ -94,7 +94,7 @@ describe("render plan", () => {
     expect(offset.args.slice(0, 9)).toEqual(["-ss", "7", "-f", "concat", "-safe", "0", "-i", "/work/background.ffconcat", "-itsoffset"]);
     expect(offset.args.filter((a) => a === "-stream_loop")).toHaveLength(1); // the music's
     expect(graph).toStartWith("[0:v]trim=duration=60,setpts=PTS-STARTPTS[bg]");
-    expect(graph).toContain("[1:v]format=rgba");
+    expect(graph).toContain("[1:v]format=yuva420p");
     // 67 s from the clip's start: four clips, one spare.
     expect(offset.backgroundList).toBe(["ffconcat version 1.0", ...Array(5).fill("file '/lib/bg.mp4'"), ""].join("\n"));
     expect(planRender({ ...storyLike, background: { kind: "video", path: "/lib/bg.mp4", startAt: 0 } }, { ...paths, backgroundList: list }, libx264Settings(), 0).backgroundList).toBeUndefined();
