@@ -18,6 +18,8 @@ export const PIPELINE_RETRY_DELAY = 5;
  * this, plus its retry delay.
  */
 export const QUEUE_SUPERVISE_SECONDS = 60;
+/** How often a worker looks for a pipeline job queued by another process (its own wake it at once). */
+export const PIPELINE_POLL_SECONDS = 1;
 
 export interface PipelineJob {
   videoId: string;
@@ -47,6 +49,16 @@ export interface JobQueue {
    * process are orphans; they go back to the queue at once instead of waiting for their heartbeat.
    */
   requeueOrphans(): Promise<number>;
+  /**
+   * Starts `concurrency` workers of this process on the pipeline queue, each polling every
+   * `pollingSeconds` (PIPELINE_POLL_SECONDS), and returns their ids; `pipelineQueued` wakes them.
+   */
+  workPipeline(concurrency: number, handle: (job: { id: string; retryCount: number; data: PipelineJob }) => Promise<unknown>, pollingSeconds?: number): Promise<string[]>;
+  /**
+   * A pipeline job was committed by this process: its own workers fetch now instead of at their next
+   * poll, so a video created where it is made starts at once (another process's workers still poll).
+   */
+  pipelineQueued(): void;
   stop(): Promise<void>;
 }
 
@@ -96,6 +108,7 @@ export async function startJobQueue(database: Database, options: { databaseUrl: 
     await boss.stop({ graceful: false });
     boss = await open();
   }
+  const pipelineWorkers: string[] = [];
   return {
     boss,
     async sendPipeline(tx, job) {
@@ -121,6 +134,16 @@ export async function startJobQueue(database: Database, options: { databaseUrl: 
         count += active.length;
       }
       return count;
+    },
+    async workPipeline(concurrency, handle, pollingSeconds = PIPELINE_POLL_SECONDS) {
+      // One worker per call, so each id is known and can be woken (work() returns only the first's).
+      for (let i = 0; i < concurrency; i++) {
+        pipelineWorkers.push(await boss.work<PipelineJob>(QUEUES.pipeline, { pollingIntervalSeconds: pollingSeconds }, ([job]) => handle(job!)));
+      }
+      return [...pipelineWorkers];
+    },
+    pipelineQueued() {
+      for (const id of pipelineWorkers) boss.notifyWorker(id);
     },
     stop: () => boss.stop({ graceful: true, timeout: 10_000 }),
   };

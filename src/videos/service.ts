@@ -166,6 +166,7 @@ export async function createVideo(deps: AppDeps, auth: AuthContext, body: unknow
     return inserted;
   });
   deps.accountReads.changed(account.id);
+  deps.queue.pipelineQueued();
   faultPoint("after-create-commit");
   return presentVideo(row, undefined, deps.config.publicBaseUrl);
 }

@@ -5,7 +5,7 @@ import { existsSync, readdirSync } from "node:fs";
 import { findFinishedOrUnknownVideoIds, findStuckVideos } from "../../db/repos/videos.ts";
 import { findOverdueDeliveries, updateWebhookDelivery } from "../../db/repos/webhook-deliveries.ts";
 import type { OutboundPolicy } from "../net/outbound.ts";
-import { PIPELINE_RETRY_LIMIT, type PipelineJob, QUEUES, type WebhookJob } from "../queue/job-queue.ts";
+import { PIPELINE_RETRY_LIMIT, QUEUES, type WebhookJob } from "../queue/job-queue.ts";
 import { attemptDelivery } from "../webhooks/deliver.ts";
 import { failVideo, Superseded } from "./finish.ts";
 import { finishContext, type PipelineDeps, processVideo, removeWorkDir } from "./pipeline.ts";
@@ -127,10 +127,10 @@ export async function startWorkers(deps: WorkerDeps): Promise<{ stop(): Promise<
         deps.log.error("could not hand a video back", { videoId: run.videoId, error: error instanceof Error ? error.message : String(error) });
       }
     })());
-  await boss.work<PipelineJob>(QUEUES.pipeline, { localConcurrency: deps.concurrency, pollingIntervalSeconds: 1 }, ([job]) =>
+  await deps.queue.workPipeline(deps.concurrency, (job) =>
     track(
       (async () => {
-        const run: PipelineRun = { job: { id: job!.id, retryCount: job!.retryCount }, videoId: job!.data.videoId };
+        const run: PipelineRun = { job: { id: job.id, retryCount: job.retryCount }, videoId: job.data.videoId };
         runs.add(run);
         try {
           // A job fetched as the drain began goes straight back.
