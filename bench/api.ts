@@ -5,7 +5,8 @@
  * the ratio to the bare server for:
  *   - GET /v1/videos/{id} and GET /v1/me across 40 accounts (their limits raised, so they answer 200);
  *   - one account over its limit (60 a minute) hammered at the same connections: the rate of its 429s;
- *   - other accounts' latency (a light probe of 2 connections) alone, and while that account is hammered.
+ *   - other accounts' latency (a light probe of 2 connections) alone, and while that account is hammered;
+ *     the same probe on the bare server, alone and beside the same hammering load, for comparison.
  * Under PGlite every query runs on the server's one thread, so a request's queries delay all others.
  * Run: bun bench/api.ts [--seconds 8] [--connections 32]
  * BENCH_DATABASE_URL names the Postgres server (default postgres://postgres@127.0.0.1:5432/test); a
@@ -224,6 +225,13 @@ async function benchBare(): Promise<{ me: LoadResult; video: LoadResult }> {
     report("bare Elysia  GET /v1/videos/{id}", video);
     const meResult = await load(server, me);
     report("bare Elysia  GET /v1/me", meResult);
+    // The same polite client alone and beside a hammering one: how much of the service's slowdown any
+    // server saturated by the hammer's connections shows, with no limiter or database in the way.
+    const alone = await probe(server, me, SECONDS);
+    report("bare Elysia  a probe's GET /v1/me, alone", alone);
+    const [, beside] = await Promise.all([load(server, me), probe(server, me, SECONDS)]);
+    report("bare Elysia  a probe's GET /v1/me, while one client hammers", beside);
+    console.log(`bare Elysia  the probe's p50 while hammered / alone: ${(beside.p50 / alone.p50).toFixed(1)}x`);
     return { me: meResult, video };
   } finally {
     await stop(child);
@@ -276,9 +284,11 @@ async function benchService(kind: "pglite" | "postgres", bare: { me: LoadResult;
     report(`service/${kind}  GET /v1/me, 40 accounts`, await load(server, me), bare.me);
     const overLimit = [{ path: "/v1/me", key: accounts.overLimitKey }];
     report(`service/${kind}  one account over its limit (429s)`, await load(server, overLimit), bare.me);
-    report(`service/${kind}  others' GET /v1/me, probe alone`, await probe(server, me, SECONDS));
+    const alone = await probe(server, me, SECONDS);
+    report(`service/${kind}  others' GET /v1/me, probe alone`, alone);
     const [hammer, others] = await Promise.all([load(server, overLimit), probe(server, me, SECONDS)]);
     report(`service/${kind}  others' GET /v1/me, while one is hammered`, others);
+    console.log(`service/${kind}  others' p50 while one is hammered / alone: ${(others.p50 / alone.p50).toFixed(1)}x`);
     report(`service/${kind}  (the 429s meanwhile)`, hammer, bare.me);
   } finally {
     if (child) await stop(child);
