@@ -118,10 +118,11 @@ describe(`fake_text_message end to end (${DATABASE_KINDS[0]})`, () => {
     const first = await frameAt(mp4, at - 0.4 * frame, scratch);
     const settled = await frameAt(mp4, at + 6.6 * frame, scratch);
     const later = await frameAt(mp4, at + 8.6 * frame, scratch);
-    // A new bubble changes a few thousand of the card's pixels; an unchanged card changes none.
+    // A new bubble changes a few thousand of the card's pixels; an unchanged card changes a few hundred at
+    // most, where the encode redraws the text's edges (a keyframe between the two, say): under half as many.
     expect(cardDifference(before, first)).toBeGreaterThan(0.002);
     expect(cardDifference(first, settled)).toBeGreaterThan(0.002);
-    expect(cardDifference(settled, later)).toBeLessThan(0.0002);
+    expect(cardDifference(settled, later)).toBeLessThan(0.001);
   }, 200_000);
 
   test("emoji-only replies from either side are shown for a beat with their sound, unvoiced, and the video renders", async () => {
