@@ -18,7 +18,7 @@ export const PIPELINE_RETRY_DELAY = 5;
  * this, plus its retry delay.
  */
 export const QUEUE_SUPERVISE_SECONDS = 60;
-/** How often a worker looks for a pipeline job queued by another process (its own wake it at once). */
+/** How often a worker looks for a pipeline job queued by another process (its own process wakes it at once). */
 export const PIPELINE_POLL_SECONDS = 1;
 
 export interface PipelineJob {
