@@ -47,9 +47,9 @@ const unsyncedCount = (w: RunLogs) => logCount(w.requests) + logCount(w.freeTool
  * Windows decided in memory and persisted behind the requests. A subject's windows are read from its
  * rows on first use (so a restart keeps the minute); each admission is counted in memory and written
  * with others every SYNC_EVERY_MS (a second on the embedded database), and each write brings back what
- * other processes wrote. A batch writes only what was added since the last one (window-batch.ts): one row per run it touched, its count added
- * to the row's, in one statement; then it reads back only the runs changed since the version the process
- * last read. Every PRUNE_EVERY_MS a batch also deletes its subjects' runs past their window. A subject
+ * other processes wrote. A batch writes only what was added since the last one (window-batch.ts): one
+ * row per run it touched, its count added to the row's, in one statement; then it reads back only the
+ * runs changed since the version the process last read. Every PRUNE_EVERY_MS a batch also deletes its subjects' runs past their window. A subject
  * syncs at once (the admitted request waits) when `unsyncedLimit` admissions wait, which bounds what
  * another process can miss. A 429 is decided from memory and writes nothing.
  *
