@@ -139,6 +139,13 @@ async function probe({ port }: Server, targets: Target[], seconds: number, concu
   return { p50: at(0.5), p99: at(0.99), count: latencies.length, non2xx };
 }
 
+/** The probe over `probed` alone, then again while wrk hammers `hammered`: what one polite caller sees. */
+async function probeBesideHammer(server: Server, hammered: Target[], probed: Target[]) {
+  const alone = await probe(server, probed, SECONDS);
+  const [hammer, beside] = await Promise.all([load(server, hammered), probe(server, probed, SECONDS)]);
+  return { alone, beside, hammer };
+}
+
 function freePort(): number {
   const server = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: () => new Response() });
   const port = server.port!;
@@ -227,9 +234,8 @@ async function benchBare(): Promise<{ me: LoadResult; video: LoadResult }> {
     report("bare Elysia  GET /v1/me", meResult);
     // The same polite client alone and beside a hammering one: how much of the service's slowdown any
     // server saturated by the hammer's connections shows, with no limiter or database in the way.
-    const alone = await probe(server, me, SECONDS);
+    const { alone, beside } = await probeBesideHammer(server, me, me);
     report("bare Elysia  a probe's GET /v1/me, alone", alone);
-    const [, beside] = await Promise.all([load(server, me), probe(server, me, SECONDS)]);
     report("bare Elysia  a probe's GET /v1/me, while one client hammers", beside);
     console.log(`bare Elysia  the probe's p50 while hammered / alone: ${(beside.p50 / alone.p50).toFixed(1)}x`);
     return { me: meResult, video };
@@ -284,9 +290,8 @@ async function benchService(kind: "pglite" | "postgres", bare: { me: LoadResult;
     report(`service/${kind}  GET /v1/me, 40 accounts`, await load(server, me), bare.me);
     const overLimit = [{ path: "/v1/me", key: accounts.overLimitKey }];
     report(`service/${kind}  one account over its limit (429s)`, await load(server, overLimit), bare.me);
-    const alone = await probe(server, me, SECONDS);
+    const { alone, beside: others, hammer } = await probeBesideHammer(server, overLimit, me);
     report(`service/${kind}  others' GET /v1/me, probe alone`, alone);
-    const [hammer, others] = await Promise.all([load(server, overLimit), probe(server, me, SECONDS)]);
     report(`service/${kind}  others' GET /v1/me, while one is hammered`, others);
     console.log(`service/${kind}  others' p50 while one is hammered / alone: ${(others.p50 / alone.p50).toFixed(1)}x`);
     report(`service/${kind}  (the 429s meanwhile)`, hammer, bare.me);
