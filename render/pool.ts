@@ -4,6 +4,7 @@ import { MessageChannel } from "node:worker_threads";
 import Piscina from "piscina";
 import type { EncoderChoice } from "./encoder-probe.ts";
 import { FfmpegAborted } from "./ffmpeg.ts";
+import type { StillPaths } from "./plan/stills.ts";
 import type { Timeline } from "./timeline.ts";
 
 export interface RenderPoolStats {
@@ -13,13 +14,19 @@ export interface RenderPoolStats {
   rendersWaiting: number;
 }
 
+export interface RenderTaskOptions {
+  onProgress?: (fraction: number) => void;
+  signal?: AbortSignal;
+  stills?: StillPaths;
+}
+
 export interface RenderPool {
   readonly encoder: EncoderChoice;
   /**
    * Aborting `signal` gives up the render: its turn if it is waiting, its ffmpeg if it is running.
-   * `seconds` is the render's own wall time, its wait for a turn left out.
+   * `stills` are written by the same run. `seconds` is the render's own wall time, its wait for a turn left out.
    */
-  render(timeline: Timeline, outPath: string, onProgress?: (fraction: number) => void, signal?: AbortSignal): Promise<{ maxRssBytes: number; seconds: number }>;
+  render(timeline: Timeline, outPath: string, options?: RenderTaskOptions): Promise<{ maxRssBytes: number; seconds: number }>;
   drawSvg(svg: string, outPath: string): Promise<void>;
   stats(): RenderPoolStats;
   close(): Promise<void>;
@@ -60,7 +67,7 @@ export function createRenderPool(encoder: EncoderChoice, options: { maxConcurren
   };
   return {
     encoder,
-    async render(timeline, outPath, onProgress, signal) {
+    async render(timeline, outPath, { onProgress, signal, stills } = {}) {
       await acquire(signal);
       try {
         const { port1, port2 } = new MessageChannel();
@@ -74,7 +81,7 @@ export function createRenderPool(encoder: EncoderChoice, options: { maxConcurren
           // Piscina types the transfer list after Node's postMessage; Bun's types differ, the value is right.
           const transferList = [port2] as never;
           const started = performance.now();
-          const result: { maxRssBytes: number } = await pool.run({ timeline, outPath, encoder: encoder.settings, port: port2 }, { name: "render", transferList });
+          const result: { maxRssBytes: number } = await pool.run({ timeline, outPath, encoder: encoder.settings, stills, port: port2 }, { name: "render", transferList });
           return { ...result, seconds: (performance.now() - started) / 1000 };
         } finally {
           signal?.removeEventListener("abort", abort);

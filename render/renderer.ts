@@ -3,10 +3,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { buildAss } from "./captions/ass.ts";
 import { probe, runFfmpeg } from "./ffmpeg.ts";
-import { fontsDir } from "./fonts.ts";
+import { fontFile, fontsDir } from "./fonts.ts";
 import type { EncoderSettings } from "./plan/encoder.ts";
 import { loudnessGain, measureMixArgs, TARGET_LUFS } from "./plan/audio-mix.ts";
 import { planRender } from "./plan/render-args.ts";
+import { type StillPaths, STILLS_FONT } from "./plan/stills.ts";
 import { limitAudioArgs, LOUDNESS_TOLERANCE, measureArgs, nextCeiling, parseMeasure, PROMISED_TRUE_PEAK, RENDER_CEILING_DB } from "./plan/true-peak.ts";
 import { FPS, type Timeline, timelineProblems } from "./timeline.ts";
 
@@ -17,6 +18,8 @@ export interface RenderOptions {
   /** 0-1, as ffmpeg writes the output. */
   onProgress?(fraction: number): void;
   signal?: AbortSignal;
+  /** Where to write the poster and contact sheet, taken from the render's own frames. */
+  stills?: StillPaths;
 }
 
 /** Any Timeline to an MP4 at `outPath`, in one ffmpeg run. Knows nothing about templates. */
@@ -30,7 +33,8 @@ export async function renderTimeline(timeline: Timeline, outPath: string, option
     const backgroundList = clipSeconds === undefined ? undefined : { path: join(workDir, "background.ffconcat"), clipSeconds };
     // Two passes: the mix is measured (audio only), then rendered at the one gain that brings it to the target.
     const mixLoudness = parseMeasure((await runFfmpeg(measureMixArgs(started), { signal: options.signal })).stderr).integrated;
-    const plan = planRender(started, { output: outPath, assPath, fontsDir: fontsDir(), backgroundList }, options.encoder, loudnessGain(mixLoudness));
+    const stills = options.stills && { ...options.stills, fontFile: fontFile(...STILLS_FONT) };
+    const plan = planRender(started, { output: outPath, assPath, fontsDir: fontsDir(), backgroundList, stills }, options.encoder, loudnessGain(mixLoudness));
     if (plan.needsAss) await Bun.write(assPath, buildAss(timeline.captions!));
     if (plan.backgroundList) await Bun.write(backgroundList!.path, plan.backgroundList);
     const run = await runFfmpeg(plan.args, {

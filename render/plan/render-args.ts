@@ -2,6 +2,7 @@ import type { EncoderSettings } from "./encoder.ts";
 import { planLayers } from "./layers.ts";
 import { masterFilter, planAudioMix } from "./audio-mix.ts";
 import { FPS, type Timeline, VIDEO_HEIGHT, VIDEO_WIDTH } from "../timeline.ts";
+import { planStills, type StillPaths } from "./stills.ts";
 
 const n = (x: number) => (Math.round(x * 1000) / 1000).toString();
 
@@ -24,6 +25,8 @@ export interface RenderPaths {
   fontsDir: string;
   /** Where an offset background's concat list goes, and the clip's length that list is built from. */
   backgroundList?: { path: string; clipSeconds: number };
+  /** Where to write the poster and contact sheet, taken from the rendered frames, and the font of the sheet's labels. */
+  stills?: StillPaths & { fontFile: string };
 }
 
 const quoteConcatPath = (path: string) => `'${path.replace(/'/g, "'\\''")}'`;
@@ -40,6 +43,7 @@ export function concatList(path: string, clipSeconds: number, seconds: number): 
  * - Each PNG layer is its own input limited to its window (-loop 1 -t) and shifted with setpts, so it is
  *   decoded once and costs nothing outside its window.
  * - Captions are burnt in by libass from an ASS file.
+ * - With `paths.stills`, the poster and contact sheet are further outputs of the same run (stills.ts).
  * - The tracks are mixed (audio-mix.ts) and brought to the target loudness by `gainDb`, the gain the
  *   first pass measured (`measureMixArgs`), under an oversampled limiter.
  */
@@ -86,6 +90,8 @@ export function planRender(timeline: Timeline, paths: RenderPaths, encoder: Enco
     video = "vc";
   }
   filters.push(`[${video}]format=yuv420p[vout]`);
+  const stills = paths.stills && planStills(timeline, "vout", paths.stills, paths.stills.fontFile);
+  if (stills) filters.push(...stills.filters);
 
   const mix = planAudioMix(timeline, index);
   inputs.push(...mix.inputs);
@@ -97,7 +103,7 @@ export function planRender(timeline: Timeline, paths: RenderPaths, encoder: Enco
       "-filter_complex",
       filters.join(";"),
       "-map",
-      "[vout]",
+      `[${stills?.label ?? "vout"}]`,
       "-map",
       "[aout]",
       ...encoder.args,
@@ -116,6 +122,7 @@ export function planRender(timeline: Timeline, paths: RenderPaths, encoder: Enco
       "-movflags",
       "+faststart",
       paths.output,
+      ...(stills?.outputs ?? []),
     ],
     needsAss: Boolean(timeline.captions && timeline.captions.words.length > 0),
     backgroundList,

@@ -3,8 +3,8 @@ import { FPS, type Timeline, VIDEO_HEIGHT, VIDEO_WIDTH } from "../timeline.ts";
 import { escapeFilterPath } from "./render-args.ts";
 
 /**
- * Stills taken from a finished MP4: a poster (one full-size frame) and a contact sheet (evenly spaced
- * frames in a grid, each labelled with its time). Pure: the arguments of the ffmpeg runs that take them.
+ * Stills of a render: a poster (one full-size frame) and a contact sheet (evenly spaced frames in a grid,
+ * each labelled with its time). Pure: the filters and outputs that take them in the render's own run.
  */
 
 /** A card that opens the video (a title card) is one that appears within this many seconds of the start. */
@@ -17,9 +17,9 @@ export const SHEET_ROWS = 3;
 /** A quarter of the video's size: the sheet (810x1440) keeps the video's 9:16. */
 export const SHEET_TILE = { width: VIDEO_WIDTH / 4, height: VIDEO_HEIGHT / 4 } as const;
 const LABEL_SIZE = 30;
+/** The sheet's labels' font, as `fontFile` takes it. */
+export const STILLS_FONT = ["poppins", "700Bold/Poppins_700Bold.ttf"] as const;
 const LABEL_MARGIN = 12;
-
-const n = (x: number) => (Math.round(x * 1000) / 1000).toString();
 
 /** The last moment a frame can be taken from. */
 function lastFrame(duration: number): number {
@@ -53,31 +53,43 @@ export function timeLabel(seconds: number): string {
   return `${m}:${s.toFixed(1).padStart(4, "0")}`;
 }
 
-/** One full-size frame at `at` seconds as a JPEG. Seeking before the input decodes from the keyframe before `at` only. */
-export function posterArgs(input: string, at: number, output: string): string[] {
-  return ["-ss", n(at), "-i", input, "-frames:v", "1", "-an", "-q:v", "3", output];
+/** Where the render writes its stills. */
+export interface StillPaths {
+  poster: string;
+  contactSheet: string;
+}
+
+/** The frame shown at `seconds` in a 30 fps render (the one a seek to that time lands on). */
+export function frameAt(seconds: number): number {
+  return Math.round(seconds * FPS);
 }
 
 /**
- * One JPEG of frames at `times`, each scaled to a tile, framed by a thin dark line (so tiles over like
- * footage stay apart), labelled with its time, laid out row by row.
- * Each frame is its own seeked input read for a moment only, so the sheet decodes a few short stretches
- * of the video rather than all of it.
+ * The filters and outputs that take the poster and the contact sheet from the render's own frames, in
+ * the render's ffmpeg run: `[video]` is split, and each still's branch keeps only its frames (`select`
+ * drops the rest as they pass, so nothing is held back). Taking them from the finished MP4 instead
+ * decoded it again from ten seeks, each from the keyframe before it: about 1.7 s of every video.
+ * The sheet's frames are scaled to a tile, framed by a thin dark line (so tiles over like footage stay
+ * apart), labelled with their time and laid out row by row by `tile`. Returns the label the video
+ * output reads and the arguments to put after that output.
  */
-export function contactSheetArgs(input: string, times: readonly number[], output: string, fontFile: string): string[] {
+export function planStills(timeline: Timeline, video: string, paths: StillPaths, fontFile: string): { filters: string[]; label: string; outputs: string[] } {
   const { width, height } = SHEET_TILE;
-  const inputs: string[] = [];
-  const filters: string[] = [];
-  const layout: string[] = [];
-  times.forEach((t, i) => {
-    inputs.push("-ss", n(t), "-t", "0.5", "-i", input);
-    // In the filter graph a colon separates options: the label's colon is escaped for the option parser.
-    const label = timeLabel(t).replace(/:/g, "\\:");
-    filters.push(
-      `[${i}:v]scale=${width}:${height},setsar=1,drawbox=color=black@0.8:t=2,drawtext=fontfile='${escapeFilterPath(fontFile)}':text='${label}':fontsize=${LABEL_SIZE}:fontcolor=white:box=1:boxcolor=black@0.6:boxborderw=8:x=${LABEL_MARGIN + 8}:y=h-th-${LABEL_MARGIN + 8}[t${i}]`,
-    );
-    layout.push(`${(i % SHEET_COLUMNS) * width}_${Math.floor(i / SHEET_COLUMNS) * height}`);
-  });
-  filters.push(`${times.map((_, i) => `[t${i}]`).join("")}xstack=inputs=${times.length}:layout=${layout.join("|")}[sheet]`);
-  return [...inputs, "-filter_complex", filters.join(";"), "-map", "[sheet]", "-frames:v", "1", "-q:v", "4", output];
+  const times = sheetTimes(timeline.duration);
+  const picks = times.map((t) => `eq(n,${frameAt(t)})`).join("+");
+  // After the select, the sheet's frames are numbered 0-8: each label is drawn on its own frame only.
+  // In the filter graph a colon separates options: the label's colon is escaped for the option parser.
+  const labels = times.map(
+    (t, i) =>
+      `drawtext=fontfile='${escapeFilterPath(fontFile)}':text='${timeLabel(t).replace(/:/g, "\\:")}':enable='eq(n,${i})':fontsize=${LABEL_SIZE}:fontcolor=white:box=1:boxcolor=black@0.6:boxborderw=8:x=${LABEL_MARGIN + 8}:y=h-th-${LABEL_MARGIN + 8}`,
+  );
+  return {
+    filters: [
+      `[${video}]split=3[vmain][vposter][vsheet]`,
+      `[vposter]select='eq(n,${frameAt(posterTime(timeline))})'[poster]`,
+      `[vsheet]select='${picks}',scale=${width}:${height},setsar=1,drawbox=color=black@0.8:t=2,${labels.join(",")},tile=${SHEET_COLUMNS}x${SHEET_ROWS}[sheet]`,
+    ],
+    label: "vmain",
+    outputs: ["-map", "[poster]", "-frames:v", "1", "-q:v", "3", paths.poster, "-map", "[sheet]", "-frames:v", "1", "-q:v", "4", paths.contactSheet],
+  };
 }

@@ -7,7 +7,7 @@ import { beginVideoAttempt, findAccountVideo, updateVideoForAttempt, type VideoP
 import type { VideoRow } from "../../db/schema/index.ts";
 import { FfmpegError } from "../../render/ffmpeg.ts";
 import type { RenderPool } from "../../render/pool.ts";
-import { writeCompanions } from "../../render/companions.ts";
+import { COMPANION_FILES, companionPaths, writeCaptionFiles } from "../../render/companions.ts";
 import { isLegacyPlan, videoCharges } from "../billing/charges.ts";
 import type { FailureCode } from "../errors.ts";
 import type { Logger } from "../logger.ts";
@@ -215,15 +215,21 @@ async function runAttempt(
   const outPath = join(workDir, "video.mp4");
   let lastProgress = RENDER_START;
   const renderStarted = performance.now();
-  const rendered = await deps.renderPool.render(timeline, outPath, (fraction) => {
-    const progress = Math.min(99, RENDER_START + Math.floor(fraction * (99 - RENDER_START)));
-    if (progress >= lastProgress + 5) {
-      lastProgress = progress;
-      write({ progress }).catch(() => {});
-    }
-  }, signal);
+  const companionFiles = companionPaths(workDir);
+  const rendered = await deps.renderPool.render(timeline, outPath, {
+    onProgress: (fraction) => {
+      const progress = Math.min(99, RENDER_START + Math.floor(fraction * (99 - RENDER_START)));
+      if (progress >= lastProgress + 5) {
+        lastProgress = progress;
+        write({ progress }).catch(() => {});
+      }
+    },
+    signal,
+    stills: { poster: companionFiles.poster, contactSheet: companionFiles.contactSheet },
+  });
   // The caption files, poster and contact sheet are stored first: a stored MP4 always has its files.
-  const companions = await writeCompanions(timeline, outPath, workDir, { signal });
+  await writeCaptionFiles(timeline, companionFiles);
+  const companions = Object.values(COMPANION_FILES).map((file) => ({ file, path: join(workDir, file) }));
   const companionKeys = companions.map(({ file }) => videoCompanionKey(video.id, file));
   try {
     for (const [i, { path }] of companions.entries()) await deps.storage.put(companionKeys[i]!, path);

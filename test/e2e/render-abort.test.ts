@@ -62,8 +62,8 @@ describe("render pool abort", () => {
   test("aborting a running render stops its ffmpeg in the worker thread; a waiting one gives up its turn", async () => {
     const running = new AbortController();
     const waiting = new AbortController();
-    const first = pool.render(long, join(dir, "first.mp4"), undefined, running.signal);
-    const second = pool.render(long, join(dir, "second.mp4"), undefined, waiting.signal);
+    const first = pool.render(long, join(dir, "first.mp4"), { signal: running.signal });
+    const second = pool.render(long, join(dir, "second.mp4"), { signal: waiting.signal });
     // Both are rejected while the test is still watching the processes; handled now, so the rejection
     // is not reported as unhandled before the assertions below look at it.
     for (const render of [first, second]) render.catch(() => {});

@@ -29,9 +29,11 @@ describe("render pool", () => {
     const progress: number[][] = [[], []];
     const seen: number[] = [];
     const runs = [0, 1].map((i) =>
-      pool.render(timeline(i), join(dir, `out-${i}.mp4`), (f) => {
-        progress[i]!.push(f);
-        seen.push(pool.stats().rendersRunning);
+      pool.render(timeline(i), join(dir, `out-${i}.mp4`), {
+        onProgress: (f) => {
+          progress[i]!.push(f);
+          seen.push(pool.stats().rendersRunning);
+        },
       }),
     );
     expect(pool.stats().rendersWaiting).toBe(1);

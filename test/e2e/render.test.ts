@@ -5,6 +5,8 @@ import { join } from "node:path";
 import { runFfmpeg } from "../../render/ffmpeg.ts";
 import { libx264Settings } from "../../render/plan/encoder.ts";
 import { renderTimeline } from "../../render/renderer.ts";
+import { posterTime, SHEET_TILE, sheetTimes } from "../../render/plan/stills.ts";
+import sharp from "sharp";
 import type { Timeline } from "../../render/timeline.ts";
 import { createOfflineNarrator } from "../../src/narration/providers/offline.ts";
 import type { Narration } from "../../src/narration/narrator.ts";
@@ -86,5 +88,42 @@ describe("rendering a Timeline", () => {
     expect(Math.abs(justBeforeMiddle - left)).toBeLessThan(20);
     expect(justAfterMiddle).toBeGreaterThan(left + 100);
     expect(right).toBeGreaterThan(justAfterMiddle + 100);
+  }, 60_000);
+
+  test("the poster and contact sheet come from the render's own frames, in the same run", async () => {
+    const out = join(dir, "stills.mp4");
+    const stills = { poster: join(dir, "poster.jpg"), contactSheet: join(dir, "sheet.jpg") };
+    // A white card over moving test footage for the first 1.5 s of 4.5: the first three tiles show it.
+    const timeline: Timeline = {
+      duration: 4.5,
+      background: { kind: "video", path: join(dir, "bg.mp4") },
+      layers: [{ path: join(dir, "card.png"), x: 290, y: 860, start: 0, end: 1.5, entrance: "fade" }],
+      audio: [],
+    };
+    await renderTimeline(timeline, out, { encoder, stills });
+    const rgb = async (path: string) => new Uint8Array(await sharp(path).removeAlpha().raw().toBuffer());
+    const meanDifference = (a: Uint8Array, b: Uint8Array) => a.reduce((sum, v, i) => sum + Math.abs(v - b[i]!), 0) / a.length;
+
+    expect(await sharp(stills.poster).metadata()).toMatchObject({ format: "jpeg", width: 1080, height: 1920 });
+    const poster = await rgb(stills.poster);
+    const atPoster = await frameAt(out, posterTime(timeline), join(dir, "p.rgb"));
+    const later = await frameAt(out, 3.5, join(dir, "q.rgb"));
+    expect(meanDifference(poster, atPoster)).toBeLessThan(4);
+    expect(meanDifference(poster, later)).toBeGreaterThan(8);
+
+    expect(await sharp(stills.contactSheet).metadata()).toMatchObject({ format: "jpeg", width: 810, height: 1440 });
+    const sheet = await rgb(stills.contactSheet);
+    const { width, height } = SHEET_TILE;
+    /** The mean of a 60x30 patch at the tile's centre, where the card is while it shows. */
+    const centre = (tile: number) => {
+      const x0 = (tile % 3) * width + width / 2 - 30;
+      const y0 = Math.floor(tile / 3) * height + height / 2 - 15;
+      let sum = 0;
+      for (let y = y0; y < y0 + 30; y++) for (let x = x0; x < x0 + 60; x++) for (let c = 0; c < 3; c++) sum += sheet[(y * 810 + x) * 3 + c]!;
+      return sum / (60 * 30 * 3);
+    };
+    expect(sheetTimes(4.5).slice(0, 3).every((t) => t < 1.5)).toBe(true);
+    for (const tile of [0, 1, 2]) expect(centre(tile)).toBeGreaterThan(230);
+    for (const tile of [4, 5, 6, 7, 8]) expect(centre(tile)).toBeLessThan(200);
   }, 60_000);
 });

@@ -1,5 +1,7 @@
 import { describe, expect, test } from "bun:test";
-import { contactSheetArgs, posterArgs, posterTime, SHEET_TILE, sheetTimes, timeLabel } from "../../../render/plan/stills.ts";
+import { planRender } from "../../../render/plan/render-args.ts";
+import { libx264Settings } from "../../../render/plan/encoder.ts";
+import { frameAt, planStills, posterTime, SHEET_TILE, sheetTimes, timeLabel } from "../../../render/plan/stills.ts";
 import { type Timeline, VIDEO_HEIGHT, VIDEO_WIDTH } from "../../../render/timeline.ts";
 
 const bare: Timeline = { duration: 40, background: { kind: "color", color: "#101010" }, layers: [], audio: [] };
@@ -37,19 +39,34 @@ describe("contact sheet", () => {
     expect(timeLabel(0)).toBe("0:00.0");
   });
 
-  test("tiles keep the video's 9:16 and fill a 3x3 grid, one seeked input each", () => {
+  test("tiles keep the video's 9:16 and fill a 3x3 grid from the nine frames, each labelled once", () => {
     expect(SHEET_TILE.width / SHEET_TILE.height).toBe(VIDEO_WIDTH / VIDEO_HEIGHT);
-    const args = contactSheetArgs("/v.mp4", sheetTimes(45), "/sheet.jpg", "/fonts/Poppins Bold.ttf");
-    expect(args.filter((a) => a === "-i")).toHaveLength(9);
-    expect(args.slice(0, 6)).toEqual(["-ss", "2.5", "-t", "0.5", "-i", "/v.mp4"]);
-    const graph = args[args.indexOf("-filter_complex") + 1]!;
-    expect(graph).toContain("xstack=inputs=9:layout=0_0|270_0|540_0|0_480|270_480|540_480|0_960|270_960|540_960[sheet]");
-    expect(graph).toContain("text='0\\:02.5'");
-    expect(graph).toContain(`scale=${SHEET_TILE.width}:${SHEET_TILE.height}`);
-    expect(args.slice(-5)).toEqual(["-frames:v", "1", "-q:v", "4", "/sheet.jpg"]);
+    const stills = planStills({ ...bare, duration: 45 }, "vout", { poster: "/p.jpg", contactSheet: "/sheet.jpg" }, "/fonts/Poppins Bold.ttf");
+    const sheet = stills.filters.find((f) => f.startsWith("[vsheet]"))!;
+    expect(sheet).toStartWith("[vsheet]select='eq(n,75)+eq(n,225)+eq(n,375)+");
+    expect(sheet).toContain(`scale=${SHEET_TILE.width}:${SHEET_TILE.height}`);
+    expect(sheet).toContain("text='0\\:02.5':enable='eq(n,0)'");
+    expect(sheet).toContain("text='0\\:42.5':enable='eq(n,8)'");
+    expect(sheet).toEndWith("tile=3x3[sheet]");
+    expect(stills.outputs.slice(-7)).toEqual(["-map", "[sheet]", "-frames:v", "1", "-q:v", "4", "/sheet.jpg"]);
   });
 
-  test("the poster is one full-size frame", () => {
-    expect(posterArgs("/v.mp4", 0.5, "/p.jpg")).toEqual(["-ss", "0.5", "-i", "/v.mp4", "-frames:v", "1", "-an", "-q:v", "3", "/p.jpg"]);
+  test("the poster is the one full-size frame at its moment", () => {
+    const stills = planStills({ ...bare, layers: [card(0, 3.2)] }, "vout", { poster: "/p.jpg", contactSheet: "/sheet.jpg" }, "/f.ttf");
+    expect(frameAt(0.5)).toBe(15);
+    expect(stills.filters).toContain("[vposter]select='eq(n,15)'[poster]");
+    expect(stills.outputs.slice(0, 7)).toEqual(["-map", "[poster]", "-frames:v", "1", "-q:v", "3", "/p.jpg"]);
+  });
+
+  test("the render writes them as further outputs of its own run, after the MP4", () => {
+    const paths = { output: "/v.mp4", assPath: "/c.ass", fontsDir: "/fonts" };
+    const stills = { poster: "/p.jpg", contactSheet: "/sheet.jpg", fontFile: "/f.ttf" };
+    const plain = planRender(bare, paths, libx264Settings(), 0).args;
+    const withStills = planRender(bare, { ...paths, stills }, libx264Settings(), 0).args;
+    expect(plain).not.toContain("/p.jpg");
+    expect(withStills[withStills.indexOf("-map") + 1]).toBe("[vmain]");
+    expect(withStills.indexOf("/p.jpg")).toBeGreaterThan(withStills.indexOf("/v.mp4"));
+    expect(withStills.at(-1)).toBe("/sheet.jpg");
+    expect(withStills[withStills.indexOf("-filter_complex") + 1]).toContain("[vout]split=3[vmain][vposter][vsheet]");
   });
 });
