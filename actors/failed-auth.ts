@@ -24,6 +24,11 @@ export class FailedAuthWindows {
     return Math.max(1, Math.ceil((times[0]! + MINUTE - now) / 1000));
   }
 
+  /** Addresses with a failure remembered: none, and no request needs its address looked up. */
+  get size(): number {
+    return this.failures.size;
+  }
+
   record(address: string, now: number): void {
     const times = this.recent(address, now);
     times.push(now);

@@ -2,7 +2,7 @@ import type { Db } from "../db/client.ts";
 import type { AccountRow } from "../db/schema/index.ts";
 import { ApiError } from "../src/errors.ts";
 import type { Logger } from "../src/logger.ts";
-import { type Admission, PUBLIC_LIMITS, type Limits, type RequestKind, accountLimits, admitRequest, admitVideo, initialState, recordCreate, unsyncedAllowance, windowsOf } from "./account-actor.ts";
+import { type Admission, PUBLIC_LIMITS, type Limits, type RequestKind, type Windows, accountLimits, admitRequest, admitVideo, initialState, recordCreate, unsyncedAllowance, windowsOf } from "./account-actor.ts";
 import { FAILED_AUTH_PER_MINUTE, FailedAuthWindows } from "./failed-auth.ts";
 import { ActorRegistry } from "./registry.ts";
 import type { WindowStore } from "./window-store.ts";
@@ -43,17 +43,21 @@ export class Limiter {
     this.actors = new ActorRegistry({ now: () => now().getTime(), idleMs: IDLE_MS });
   }
 
-  admitAccount(account: AccountRow, kind: RequestKind): Promise<Admission> {
+  admitAccount(account: AccountRow, kind: RequestKind): Admission | Promise<Admission> {
     return this.admit(accountSubject(account.id), accountLimits(account), kind);
   }
 
-  admitAddress(address: string): Promise<Admission> {
+  admitAddress(address: string): Admission | Promise<Admission> {
     return this.admit(addressSubject(address), PUBLIC_LIMITS, "read");
   }
 
-  /** RATE_LIMITED when the address failed authentication too often in the last minute (no query). */
-  failedAuthRefusal(address: string): ApiError | undefined {
-    const retryAfterSeconds = this.failedAuth.retryAfterSeconds(address, this.now().getTime());
+  /**
+   * RATE_LIMITED when the address failed authentication too often in the last minute (no query). The
+   * address is looked up only when some address has failed lately.
+   */
+  failedAuthRefusal(address: () => string): ApiError | undefined {
+    if (this.failedAuth.size === 0) return undefined;
+    const retryAfterSeconds = this.failedAuth.retryAfterSeconds(address(), this.now().getTime());
     if (retryAfterSeconds === undefined) return undefined;
     return new ApiError("RATE_LIMITED", `More than ${FAILED_AUTH_PER_MINUTE} requests from this address failed authentication in a minute; retry after Retry-After seconds.`, {
       retryAfterSeconds,
@@ -104,19 +108,20 @@ export class Limiter {
     await this.store.close?.();
   }
 
-  private admit(subject: string, limits: Limits, kind: RequestKind): Promise<Admission> {
-    return this.actors.run(subject, async () => {
+  private admit(subject: string, limits: Limits, kind: RequestKind): Admission | Promise<Admission> {
+    const options = { unsyncedLimit: unsyncedAllowance(limits, kind) };
+    const decide = (now: Date) => (windows: Windows): [Windows, Admission] => {
+      const [state, admission] = admitRequest(initialState(limits, windows), kind, now.getTime());
+      return [windowsOf(state), admission];
+    };
+    const fromMemory = () => {
+      const now = this.now();
+      return this.store.updateNow?.(subject, now, decide(now), options);
+    };
+    return this.actors.runNow(subject, fromMemory, async () => {
       const now = this.now();
       try {
-        return await this.store.update(
-          subject,
-          now,
-          (windows) => {
-            const [state, admission] = admitRequest(initialState(limits, windows), kind, now.getTime());
-            return [windowsOf(state), admission];
-          },
-          { unsyncedLimit: unsyncedAllowance(limits, kind) },
-        );
+        return await this.store.update(subject, now, decide(now), options);
       } catch (error) {
         this.log.error("rate limiter store failed", { subject, error: error instanceof Error ? error.message : String(error) });
         throw new ApiError("RATE_LIMITER_UNAVAILABLE", "Rate limiting is briefly unavailable, so the request was refused; retry shortly.", {

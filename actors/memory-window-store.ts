@@ -43,6 +43,15 @@ interface Entry {
 
 const unsyncedCount = (w: RunLogs) => logCount(w.requests) + logCount(w.freeTools);
 
+/** Keeps a step's windows: what it added waits for the next batch. */
+function keep(entry: Entry, now: Date, next: Windows, added = addedRuns(entry.known, next)): void {
+  entry.lastUsed = now.getTime();
+  entry.unsynced = mergeRuns(entry.unsynced, added);
+  entry.known = { requests: next.requests, creates: [], freeTools: next.freeTools };
+}
+
+const mustSync = (entry: Entry, options: UpdateOptions) => unsyncedCount(entry.unsynced) + entry.writing >= (options.unsyncedLimit ?? Number.POSITIVE_INFINITY);
+
 /**
  * Windows decided in memory and persisted behind the requests. A subject's windows are read from its
  * rows on first use (so a restart keeps the minute); each admission is counted in memory and written
@@ -78,14 +87,24 @@ export class MemoryWindowStore implements WindowStore {
     if (options.tx) return this.inTransaction(options.tx, subject, now, step);
     if (this.failure) throw new Error(`rate windows could not be synced: ${this.failure.message}`);
     const entry = this.entries.get(subject) ?? (await this.rehydrate(subject));
-    entry.lastUsed = now.getTime();
     const [next, result] = await step(entry.known);
-    entry.unsynced = mergeRuns(entry.unsynced, addedRuns(entry.known, next));
-    entry.known = { requests: next.requests, creates: [], freeTools: next.freeTools };
+    keep(entry, now, next);
     // Waits for the batch in flight and then its own, so no more than the limit go unheard of at any time.
-    if (unsyncedCount(entry.unsynced) + entry.writing >= (options.unsyncedLimit ?? Number.POSITIVE_INFINITY)) {
+    if (mustSync(entry, options)) {
       if (!(await this.sync([subject]))) throw new Error("rate windows could not be synced");
     }
+    return result;
+  }
+
+  updateNow<T>(subject: string, now: Date, step: (windows: Windows) => [Windows, T], options: Pick<UpdateOptions, "unsyncedLimit"> = {}): T | undefined {
+    const entry = this.failure ? undefined : this.entries.get(subject);
+    if (!entry) return undefined;
+    const [next, result] = step(entry.known);
+    const added = addedRuns(entry.known, next);
+    // An admission that would have to be written before it is answered goes through update (the step is
+    // pure: deciding it again there is the same decision).
+    if (unsyncedCount(entry.unsynced) + unsyncedCount(added) + entry.writing >= (options.unsyncedLimit ?? Number.POSITIVE_INFINITY)) return undefined;
+    keep(entry, now, next, added);
     return result;
   }
 

@@ -23,13 +23,31 @@ export class ActorRegistry {
   constructor(private readonly options: ActorRegistryOptions) {}
 
   run<T>(key: string, message: () => Promise<T> | T): Promise<T> {
+    return this.entryOf(key).mailbox.send(message);
+  }
+
+  /**
+   * Handles a message at once when the actor has none in flight and `now` can decide it without waiting
+   * (it returns undefined when it cannot): nothing else of the actor can interleave with a step that never
+   * yields, and the mailbox's promises are left out of the common case. Otherwise the message is sent.
+   */
+  runNow<T>(key: string, now: () => T | undefined, message: () => Promise<T> | T): T | Promise<T> {
+    const entry = this.entryOf(key);
+    if (entry.mailbox.size === 0) {
+      const decided = now();
+      if (decided !== undefined) return decided;
+    }
+    return entry.mailbox.send(message);
+  }
+
+  private entryOf(key: string): Entry {
     let entry = this.entries.get(key);
     if (!entry) {
       entry = { mailbox: new Mailbox(), lastUsed: 0 };
       this.entries.set(key, entry);
     }
     entry.lastUsed = this.options.now();
-    return entry.mailbox.send(message);
+    return entry;
   }
 
   /** Drops actors idle past the limit (and not busy); returns how many went. */

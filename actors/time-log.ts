@@ -42,8 +42,11 @@ export function logAfter(log: TimeLog, cutoff: number): TimeLog {
  */
 export function logAdd(log: TimeLog, time: number, count = 1): TimeLog {
   const last = log[log.length - 1];
-  if (last && last[0] >= time) return [...log.slice(0, -1), [last[0], last[1] + count]];
-  return [...log, [time, count]];
+  // One copy of the log either way: this runs for every admitted request.
+  const out = log.slice();
+  if (last && last[0] >= time) out[out.length - 1] = [last[0], last[1] + count];
+  else out.push([time, count]);
+  return out;
 }
 
 /** The time of the `n`-th newest admission (1 is the newest); undefined when the log holds fewer. */

@@ -22,6 +22,13 @@ export interface WindowStore {
    * the subject until the caller commits).
    */
   update<T>(subject: string, now: Date, step: (windows: Windows) => Promise<[Windows, T]> | [Windows, T], options?: UpdateOptions): Promise<T>;
+  /**
+   * The same update when it needs no I/O (the subject's windows are in memory and nothing has to be
+   * written first): runs the pure `step` and returns its result at once, or undefined, keeping nothing,
+   * when the step has to go through `update`. Only for a caller that knows no step of the subject is in
+   * flight in this process.
+   */
+  updateNow?<T>(subject: string, now: Date, step: (windows: Windows) => [Windows, T], options?: Pick<UpdateOptions, "unsyncedLimit">): T | undefined;
   /** Writes what waits to be persisted; false when the durable store could not be written. */
   flush?(): Promise<boolean>;
   /** Forgets subjects idle this long that have nothing waiting; returns how many went. */
