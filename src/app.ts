@@ -5,6 +5,7 @@ import type { AppDeps } from "./deps.ts";
 import { ApiError, problemResponse } from "./errors.ts";
 import { readJsonBody } from "./http/body.ts";
 import { hasForbiddenCharacters } from "./http/body-shape.ts";
+import { bodyJson } from "./frozen-json.ts";
 import { clientAddress } from "./http/client-address.ts";
 import { readIdempotencyKey } from "./idempotency/keys.ts";
 import { runIdempotent } from "./idempotency/run.ts";
@@ -12,10 +13,27 @@ import { type RouteContext, type RouteDef, type RouteResult, toRouterPath } from
 import { newId } from "./ids.ts";
 import { allRoutes } from "./routes.ts";
 
-function jsonResponse(result: RouteResult, requestId: string): Response {
-  const headers = new Headers({ "content-type": "application/json; charset=utf-8", ...result.headers });
-  headers.set("x-request-id", requestId);
-  return new Response(JSON.stringify(result.body), { status: result.status ?? 200, headers });
+/** A route's JSON answer with every header in one object: each later `headers.set` costs a call into the server. */
+function jsonResponse(result: RouteResult, requestId: string, limitHeaders: Record<string, string>): Response {
+  const headers = { "content-type": "application/json; charset=utf-8", ...limitHeaders, ...result.headers, "x-request-id": requestId };
+  return new Response(bodyJson(result.body), { status: result.status ?? 200, headers });
+}
+
+/** A Response a route built itself, with the request id and the rate headers it did not set. */
+function withRequestHeaders(response: Response, requestId: string, limitHeaders: Record<string, string>): Response {
+  response.headers.set("x-request-id", requestId);
+  for (const name in limitHeaders) if (!response.headers.has(name)) response.headers.set(name, limitHeaders[name]!);
+  return response;
+}
+
+const NO_HEADERS: Record<string, string> = Object.freeze({}) as Record<string, string>;
+
+/** The query of a request's URL; most requests have none, and theirs is not parsed at all. */
+function queryOf(url: string): URLSearchParams {
+  const start = url.indexOf("?");
+  if (start < 0) return new URLSearchParams();
+  const fragment = url.indexOf("#", start);
+  return new URLSearchParams(url.slice(start + 1, fragment < 0 ? undefined : fragment));
 }
 
 const COMMON_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
@@ -33,9 +51,10 @@ function safeDecode(value: string): string {
 export function createApp(deps: AppDeps, routes: readonly RouteDef[] = allRoutes(deps.templates)) {
   const problemContext = (requestId: string) => ({ errorsUrl: deps.config.errorsUrl, plansUrl: deps.config.plansUrl, requestId });
 
-  const fail = (error: unknown, requestId: string, request: Request): Response => {
+  // The rate headers go on every answer, refusals included; an error's own headers (a 429's) win.
+  const fail = (error: unknown, requestId: string, request: Request, limitHeaders = NO_HEADERS): Response => {
     if (error instanceof ApiError) {
-      return problemResponse(error, problemContext(requestId), { "x-request-id": requestId });
+      return problemResponse(error, problemContext(requestId), { ...limitHeaders, "x-request-id": requestId });
     }
     deps.log.error("unhandled error", {
       requestId,
@@ -44,17 +63,11 @@ export function createApp(deps: AppDeps, routes: readonly RouteDef[] = allRoutes
       error: error instanceof Error ? (error.stack ?? error.message) : String(error),
     });
     const internal = new ApiError("INTERNAL_ERROR", `The service failed while handling the request. Request id: ${requestId}.`);
-    return problemResponse(internal, problemContext(requestId), { "x-request-id": requestId });
-  };
-
-  const toResponse = (result: Response | RouteResult, requestId: string) => {
-    if (!(result instanceof Response)) return jsonResponse(result, requestId);
-    result.headers.set("x-request-id", requestId);
-    return result;
+    return problemResponse(internal, problemContext(requestId), { ...limitHeaders, "x-request-id": requestId });
   };
 
   const admit = async (route: RouteDef, request: Request, auth: RouteContext["auth"]) => {
-    if (route.rate === "unlimited") return {};
+    if (route.rate === "unlimited") return NO_HEADERS;
     const admission = auth
       ? await deps.limiter.admitAccount(auth.account, route.rate ?? "read")
       : await deps.limiter.admitAddress(clientAddress(request));
@@ -65,69 +78,68 @@ export function createApp(deps: AppDeps, routes: readonly RouteDef[] = allRoutes
 
   const run = async (route: RouteDef, suffixes: Record<string, string>, request: Request, params: Record<string, string>) => {
     const requestId = newId("req");
-    let limitHeaders: Record<string, string> = {};
-    const withLimits = (response: Response) => {
-      for (const [name, value] of Object.entries(limitHeaders)) if (!response.headers.has(name)) response.headers.set(name, value);
-      return response;
-    };
+    let limitHeaders = NO_HEADERS;
     try {
-      for (const [name, suffix] of Object.entries(suffixes)) {
+      for (const name in suffixes) {
+        const suffix = suffixes[name]!;
         const value = params[name] ?? "";
         if (!value.endsWith(suffix)) throw new ApiError("NOT_FOUND", `No endpoint at ${new URL(request.url).pathname}.`);
         params[name] = value.slice(0, -suffix.length);
       }
       let auth: RouteContext["auth"];
       if (route.auth === "key") {
-        const address = clientAddress(request);
-        const blocked = deps.limiter.failedAuthRefusal(address);
+        const blocked = deps.limiter.failedAuthRefusal(() => clientAddress(request));
         if (blocked) throw blocked;
         const result = await authenticate(deps, request.headers.get("authorization"));
         if (result instanceof ApiError) {
-          deps.limiter.recordFailedAuth(address);
+          deps.limiter.recordFailedAuth(clientAddress(request));
           throw result;
         }
         auth = result;
       }
       limitHeaders = await admit(route, request, auth);
       // No id holds a control character or a lone surrogate: such a path names nothing (and never reaches a query).
-      for (const value of Object.values(params)) {
-        if (hasForbiddenCharacters(safeDecode(value))) throw new ApiError("NOT_FOUND", "No such resource: its id holds a control character.");
+      for (const name in params) {
+        if (hasForbiddenCharacters(safeDecode(params[name]!))) throw new ApiError("NOT_FOUND", "No such resource: its id holds a control character.");
       }
       const idempotencyKey = route.idempotent ? readIdempotencyKey(request.headers) : undefined;
       const body = route.method === "POST" ? await readJsonBody(request) : undefined;
-      const url = new URL(request.url);
-      for (const [name, value] of url.searchParams) {
+      // Most requests have no query: their URL is not parsed at all.
+      const query = queryOf(request.url);
+      for (const [name, value] of query) {
         if (hasForbiddenCharacters(name) || hasForbiddenCharacters(value)) {
           throw new ApiError("INVALID_INPUT", `Query parameter ${JSON.stringify(name).slice(0, 60)} contains a control character or an unpaired surrogate.`, {
             errors: [{ path: `query.${JSON.stringify(name).slice(1, -1).slice(0, 60)}`, message: "must not contain control characters or unpaired surrogates", code: "invalid_characters" }],
           });
         }
       }
-      const ctx: RouteContext = { request, params, query: url.searchParams, requestId, auth, body, idempotencyKey, dispatch: (inner) => app.handle(inner) };
+      const ctx: RouteContext = { request, params, query, requestId, auth, body, idempotencyKey, dispatch: (inner) => app.handle(inner) };
+      const limits = limitHeaders;
       const respond = async () => {
         try {
-          return toResponse(await route.handle(ctx, deps), requestId);
+          const result = await route.handle(ctx, deps);
+          return result instanceof Response ? withRequestHeaders(result, requestId, limits) : jsonResponse(result, requestId, limits);
         } catch (error) {
-          return fail(error, requestId, request);
+          return fail(error, requestId, request, limits);
         }
       };
-      if (!idempotencyKey || !auth) return withLimits(await respond());
+      if (!idempotencyKey || !auth) return await respond();
       const replay = route.replayResource;
       const response = await runIdempotent({
         db: deps.database.db,
         accountId: auth.account.id,
         key: idempotencyKey,
         method: route.method,
-        path: url.pathname,
+        path: new URL(request.url).pathname,
         body,
         now: deps.now(),
         respond,
         replayResource: replay && ((id) => replay(id, deps, auth)),
       });
-      response.headers.set("x-request-id", requestId);
-      return withLimits(response);
+      // A replayed answer was stored without this request's headers.
+      return withRequestHeaders(response, requestId, limitHeaders);
     } catch (error) {
-      return withLimits(fail(error, requestId, request));
+      return fail(error, requestId, request, limitHeaders);
     }
   };
 

@@ -6,6 +6,8 @@ import { SIGNATURE_HEADER, SIGNATURE_SCHEME } from "../webhooks/signature.ts";
 import type { AccountSchema } from "./model.ts";
 import { pricingV2Of } from "../billing/charges.ts";
 import { currentPeriod, findPlan, monthlyAllowance } from "../billing/plans.ts";
+import type { UsageSummary } from "../../db/repos/usage.ts";
+import { deepFreeze } from "../frozen-json.ts";
 
 /** The upsell a 402 or /v1/me shows: no plan -> subscribe; a plan with nothing left -> topup. */
 export function upsellFor(account: AccountRow, videosRemaining: number): Upsell {
@@ -15,10 +17,34 @@ export function upsellFor(account: AccountRow, videosRemaining: number): Upsell 
   return exhausted ? "topup" : "none";
 }
 
-export async function describeAccount(deps: AppDeps, account: AccountRow, key: ApiKeyRow | null): Promise<Static<typeof AccountSchema>> {
+type AccountView = Static<typeof AccountSchema>;
+
+/** The period an account row was last seen in: the same until its end (a new row starts again). */
+const periods = new WeakMap<AccountRow, { start: Date; end: Date }>();
+/** The view last built from a usage summary, and what else it was built from. */
+const views = new WeakMap<UsageSummary, { account: AccountRow; key: ApiKeyRow | null; view: AccountView }>();
+
+/**
+ * GET /v1/me. The view depends on the account and key rows, the period and the usage in it, each of
+ * which the caches replace with a new object when it changes: while all are the same objects, the same
+ * frozen view (and so the same JSON text) is the answer.
+ */
+export async function describeAccount(deps: AppDeps, account: AccountRow, key: ApiKeyRow | null): Promise<AccountView> {
   const now = deps.now();
-  const period = currentPeriod(account.periodStartedAt, now);
+  let period = periods.get(account);
+  if (!period || now >= period.end || now < period.start) {
+    period = currentPeriod(account.periodStartedAt, now);
+    periods.set(account, period);
+  }
   const usage = await deps.accountReads.usage(account.id, period.start);
+  const seen = views.get(usage);
+  if (seen && seen.account === account && seen.key === key) return seen.view;
+  const view = deepFreeze(buildView(account, key, period, usage));
+  views.set(usage, { account, key, view });
+  return view;
+}
+
+function buildView(account: AccountRow, key: ApiKeyRow | null, period: { start: Date; end: Date }, usage: UsageSummary): AccountView {
   const plan = findPlan(account.planTier);
   const monthlyVideos = plan?.pricingV2 ? monthlyAllowance(account) : 0;
   const videosRemaining = Math.max(0, monthlyVideos - usage.charged.videos);

@@ -29,6 +29,8 @@ import type { Charges } from "../billing/charges.ts";
 import { checkGates } from "../billing/gates.ts";
 import { CreateVideoEnvelope, STAGE_LABELS, type Video } from "./model.ts";
 import { presentVideo } from "./present.ts";
+import type { VideoRead } from "../account/reads.ts";
+import { deepFreeze } from "../frozen-json.ts";
 
 /** A row as the wire shows it, minting a fresh download link for a completed video whose link expired. */
 async function presentWithLink(deps: AppDeps, row: VideoRow, link: DownloadLinkRow | undefined, now: Date): Promise<Video> {
@@ -48,11 +50,26 @@ export async function presentVideos(deps: AppDeps, rows: VideoRow[]): Promise<Vi
   return out;
 }
 
-/** GET /v1/videos/{id}: what polling clients read most, from the process's cache of account data. */
+/** Each cached read of a video, as it was presented: the same answer until the read is replaced. */
+const presented = new WeakMap<VideoRead, Video>();
+
+/**
+ * GET /v1/videos/{id}: what polling clients read most, from the process's cache of account data. A read
+ * is presented once (frozen, so its JSON is taken once too) while its download link, if it has one, is
+ * valid; a completed video whose link has expired gets a new link, which replaces the read.
+ */
 export async function getVideo(deps: AppDeps, accountId: string, id: string): Promise<Video> {
   const read = await deps.accountReads.video(accountId, id);
   if (!read) throw new ApiError("NOT_FOUND", `No video ${id} on this account.`);
-  return presentWithLink(deps, read.row, read.link, deps.now());
+  const now = deps.now();
+  const completed = read.row.status === "completed";
+  if (completed && (!read.link || read.link.expiresAt <= now)) return presentWithLink(deps, read.row, read.link, now);
+  let video = presented.get(read);
+  if (!video) {
+    video = deepFreeze(presentVideo(read.row, completed ? read.link : undefined, deps.config.publicBaseUrl));
+    presented.set(read, video);
+  }
+  return video;
 }
 
 async function checkWebhookUrl(deps: AppDeps, url: string | undefined): Promise<void> {
