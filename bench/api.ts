@@ -8,6 +8,9 @@
  *   - other accounts' latency (a light probe of 2 connections) alone, and while that account is hammered;
  *     the same probe on the bare server, alone and beside the same hammering load, for comparison.
  * Under PGlite every query runs on the server's one thread, so a request's queries delay all others.
+ * The floor server (bench/floor-elysia.ts) runs in the same run: the bare routes plus the work the API's
+ * contract asks of every authenticated read (key hash and lookup, the rate decision, the headers). Each
+ * service figure is also given as a share of the floor's.
  * Run: bun bench/api.ts [--seconds 8] [--connections 32]
  * BENCH_DATABASE_URL names the Postgres server (default postgres://postgres@127.0.0.1:5432/test); a
  * database is created there for the run and dropped after. BENCH_SKIP_POSTGRES=1 runs PGlite only.
@@ -213,13 +216,13 @@ async function seed(database: Database): Promise<Accounts> {
   return accounts;
 }
 
-const report = (label: string, result: { rps?: number; cpuUs?: number; p50: number; p99: number; non2xx: number }, bare?: LoadResult) => {
-  const ratio = bare && result.rps !== undefined ? `  ratio ${(result.rps / bare.rps).toFixed(2)}` : "";
+const report = (label: string, result: { rps?: number; cpuUs?: number; p50: number; p99: number; non2xx: number }, bare?: LoadResult, floor?: LoadResult) => {
+  const ratio = (bare && result.rps !== undefined ? `  ratio ${(result.rps / bare.rps).toFixed(2)}` : "") + (floor && result.rps !== undefined ? `  of the floor ${(result.rps / floor.rps).toFixed(2)}` : "");
   const cpu = result.cpuUs === undefined ? "" : `  cpu ${result.cpuUs.toFixed(0).padStart(4)} us/req${bare ? ` (per-CPU ratio ${(bare.cpuUs / result.cpuUs).toFixed(2)})` : ""}`;
   console.log(`${label.padEnd(58)} ${result.rps === undefined ? "".padStart(9) : result.rps.toFixed(0).padStart(7) + "/s"}  p50 ${result.p50.toFixed(2).padStart(7)} ms  p99 ${result.p99.toFixed(2).padStart(7)} ms  non-2xx ${result.non2xx}${cpu}${ratio}`);
 };
 
-async function benchBare(): Promise<{ me: LoadResult; video: LoadResult }> {
+async function benchBare(): Promise<Reference> {
   const port = freePort();
   const child = Bun.spawn([process.execPath, join(ROOT, "bench/bare-elysia.ts"), String(port)], { stdout: "ignore", stderr: "inherit" });
   try {
@@ -244,7 +247,39 @@ async function benchBare(): Promise<{ me: LoadResult; video: LoadResult }> {
   }
 }
 
-async function benchService(kind: "pglite" | "postgres", bare: { me: LoadResult; video: LoadResult }, adminUrl = ""): Promise<void> {
+interface Reference {
+  me: LoadResult;
+  video: LoadResult;
+  /** The floor only: one account over its limit, answered 429. */
+  refused?: LoadResult;
+}
+
+/**
+ * The floor server (bench/floor-elysia.ts): the bare routes plus the work no implementation of the API can
+ * leave out. Its ratio to the bare server bounds the service's; the service's ratio to it is its own plumbing.
+ */
+async function benchFloor(bare: Reference): Promise<Reference> {
+  const port = freePort();
+  const child = Bun.spawn([process.execPath, join(ROOT, "bench/floor-elysia.ts"), String(port)], { stdout: "ignore", stderr: "inherit" });
+  try {
+    await waitHealthy(port, child);
+    const server = { port, pid: child.pid };
+    const me = Array.from({ length: ACCOUNTS }, (_, i) => ({ path: "/v1/me", key: `svk_live_bare${i}` }));
+    const videos = Array.from({ length: ACCOUNTS }, (_, i) => ({ path: `/v1/videos/vid_${i}`, key: `svk_live_bare${i}` }));
+    await load(server, me, 2);
+    const video = await load(server, videos);
+    report("floor  GET /v1/videos/{id}, 40 accounts", video, bare.video);
+    const meResult = await load(server, me);
+    report("floor  GET /v1/me, 40 accounts", meResult, bare.me);
+    const refused = await load(server, [{ path: "/v1/me", key: "svk_live_bareover" }]);
+    report("floor  one account over its limit (429s)", refused, bare.me);
+    return { me: meResult, video, refused };
+  } finally {
+    await stop(child);
+  }
+}
+
+async function benchService(kind: "pglite" | "postgres", bare: Reference, floor: Reference, adminUrl = ""): Promise<void> {
   const dataDir = mkdtempSync(join(work, `${kind}-`));
   const dbName = `bench_api_${Date.now().toString(36)}`;
   let url: string | undefined;
@@ -286,10 +321,10 @@ async function benchService(kind: "pglite" | "postgres", bare: { me: LoadResult;
     const check = await fetch(`http://127.0.0.1:${port}${videos[0]!.path}`, { headers: { authorization: `Bearer ${videos[0]!.key}` } });
     if (check.status !== 200) throw new Error(`GET ${videos[0]!.path} answered ${check.status}: ${await check.text()}`);
     await load(server, videos, 2);
-    report(`service/${kind}  GET /v1/videos/{id}, 40 accounts`, await load(server, videos), bare.video);
-    report(`service/${kind}  GET /v1/me, 40 accounts`, await load(server, me), bare.me);
+    report(`service/${kind}  GET /v1/videos/{id}, 40 accounts`, await load(server, videos), bare.video, floor.video);
+    report(`service/${kind}  GET /v1/me, 40 accounts`, await load(server, me), bare.me, floor.me);
     const overLimit = [{ path: "/v1/me", key: accounts.overLimitKey }];
-    report(`service/${kind}  one account over its limit (429s)`, await load(server, overLimit), bare.me);
+    report(`service/${kind}  one account over its limit (429s)`, await load(server, overLimit), bare.me, floor.refused);
     const { alone, beside: others, hammer } = await probeBesideHammer(server, overLimit, me);
     report(`service/${kind}  others' GET /v1/me, probe alone`, alone);
     report(`service/${kind}  others' GET /v1/me, while one is hammered`, others);
@@ -308,8 +343,9 @@ try {
   ensureWrk();
   console.log(`${SECONDS} s per run, ${CONNECTIONS} connections, wrk -t1; loopback only\n`);
   const bare = await benchBare();
-  await benchService("pglite", bare);
-  if (process.env.BENCH_SKIP_POSTGRES !== "1") await benchService("postgres", bare, process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test");
+  const floor = await benchFloor(bare);
+  await benchService("pglite", bare, floor);
+  if (process.env.BENCH_SKIP_POSTGRES !== "1") await benchService("postgres", bare, floor, process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test");
 } finally {
   rmSync(work, { recursive: true, force: true });
 }
