@@ -69,7 +69,7 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
       hostname: config.host,
       maxRequestBodySize: MAX_BODY_BYTES * 8,
       fetch: (request, server) => {
-        rememberClientAddress(request, server.requestIP(request)?.address);
+        rememberClientAddress(request, () => server.requestIP(request)?.address);
         return app.fetch(request);
       },
     });
