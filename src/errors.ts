@@ -200,8 +200,9 @@ export function toProblem(error: ApiError, ctx: ProblemContext): Problem {
 }
 
 export function problemResponse(error: ApiError, ctx: ProblemContext, headers: Record<string, string> = {}): Response {
-  const h = new Headers({ "content-type": "application/problem+json", ...headers, ...error.extras.headers });
-  if (error.status === 401) h.set("www-authenticate", 'Bearer realm="api"');
-  if (error.extras.retryAfterSeconds !== undefined) h.set("retry-after", String(error.extras.retryAfterSeconds));
+  // One plain object: a 429 is answered as often as a success, and each Headers.set is a call into the server.
+  const h: Record<string, string> = { "content-type": "application/problem+json", ...headers, ...error.extras.headers };
+  if (error.status === 401) h["www-authenticate"] = 'Bearer realm="api"';
+  if (error.extras.retryAfterSeconds !== undefined) h["retry-after"] = String(error.extras.retryAfterSeconds);
   return new Response(JSON.stringify(toProblem(error, ctx)), { status: error.status, headers: h });
 }
