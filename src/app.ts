@@ -114,13 +114,12 @@ export function createApp(deps: AppDeps, routes: readonly RouteDef[] = allRoutes
         }
       }
       const ctx: RouteContext = { request, params, query, requestId, auth, body, idempotencyKey, dispatch: (inner) => app.handle(inner) };
-      const limits = limitHeaders;
       const respond = async () => {
         try {
           const result = await route.handle(ctx, deps);
-          return result instanceof Response ? withRequestHeaders(result, requestId, limits) : jsonResponse(result, requestId, limits);
+          return result instanceof Response ? withRequestHeaders(result, requestId, limitHeaders) : jsonResponse(result, requestId, limitHeaders);
         } catch (error) {
-          return fail(error, requestId, request, limits);
+          return fail(error, requestId, request, limitHeaders);
         }
       };
       if (!idempotencyKey || !auth) return await respond();
