@@ -222,31 +222,6 @@ const report = (label: string, result: { rps?: number; cpuUs?: number; p50: numb
   console.log(`${label.padEnd(58)} ${result.rps === undefined ? "".padStart(9) : result.rps.toFixed(0).padStart(7) + "/s"}  p50 ${result.p50.toFixed(2).padStart(7)} ms  p99 ${result.p99.toFixed(2).padStart(7)} ms  non-2xx ${result.non2xx}${cpu}${ratio}`);
 };
 
-async function benchBare(): Promise<Reference> {
-  const port = freePort();
-  const child = Bun.spawn([process.execPath, join(ROOT, "bench/bare-elysia.ts"), String(port)], { stdout: "ignore", stderr: "inherit" });
-  try {
-    await waitHealthy(port, child);
-    const server = { port, pid: child.pid };
-    const me = Array.from({ length: ACCOUNTS }, (_, i) => ({ path: "/v1/me", key: `svk_live_bare${i}` }));
-    const videos = Array.from({ length: ACCOUNTS }, (_, i) => ({ path: `/v1/videos/vid_${i}`, key: `svk_live_bare${i}` }));
-    await load(server, me, 2);
-    const video = await load(server, videos);
-    report("bare Elysia  GET /v1/videos/{id}", video);
-    const meResult = await load(server, me);
-    report("bare Elysia  GET /v1/me", meResult);
-    // The same polite client alone and beside a hammering one: how much of the service's slowdown any
-    // server saturated by the hammer's connections shows, with no limiter or database in the way.
-    const { alone, beside } = await probeBesideHammer(server, me, me);
-    report("bare Elysia  a probe's GET /v1/me, alone", alone);
-    report("bare Elysia  a probe's GET /v1/me, while one client hammers", beside);
-    console.log(`bare Elysia  the probe's p50 while hammered / alone: ${(beside.p50 / alone.p50).toFixed(1)}x`);
-    return { me: meResult, video };
-  } finally {
-    await stop(child);
-  }
-}
-
 interface Reference {
   me: LoadResult;
   video: LoadResult;
@@ -254,13 +229,10 @@ interface Reference {
   refused?: LoadResult;
 }
 
-/**
- * The floor server (bench/floor-elysia.ts): the bare routes plus the work no implementation of the API can
- * leave out. Its ratio to the bare server bounds the service's; the service's ratio to it is its own plumbing.
- */
-async function benchFloor(bare: Reference): Promise<Reference> {
+/** Starts a reference server script (bare or floor), loads both routes across 40 keys, then runs `more` on it. */
+async function benchReference(script: string, label: string, bare: Reference | undefined, more: (server: Server, me: Target[]) => Promise<Partial<Reference>>): Promise<Reference> {
   const port = freePort();
-  const child = Bun.spawn([process.execPath, join(ROOT, "bench/floor-elysia.ts"), String(port)], { stdout: "ignore", stderr: "inherit" });
+  const child = Bun.spawn([process.execPath, join(ROOT, script), String(port)], { stdout: "ignore", stderr: "inherit" });
   try {
     await waitHealthy(port, child);
     const server = { port, pid: child.pid };
@@ -268,15 +240,37 @@ async function benchFloor(bare: Reference): Promise<Reference> {
     const videos = Array.from({ length: ACCOUNTS }, (_, i) => ({ path: `/v1/videos/vid_${i}`, key: `svk_live_bare${i}` }));
     await load(server, me, 2);
     const video = await load(server, videos);
-    report("floor  GET /v1/videos/{id}, 40 accounts", video, bare.video);
+    report(`${label}  GET /v1/videos/{id}`, video, bare?.video);
     const meResult = await load(server, me);
-    report("floor  GET /v1/me, 40 accounts", meResult, bare.me);
-    const refused = await load(server, [{ path: "/v1/me", key: "svk_live_bareover" }]);
-    report("floor  one account over its limit (429s)", refused, bare.me);
-    return { me: meResult, video, refused };
+    report(`${label}  GET /v1/me`, meResult, bare?.me);
+    return { me: meResult, video, ...(await more(server, me)) };
   } finally {
     await stop(child);
   }
+}
+
+function benchBare(): Promise<Reference> {
+  return benchReference("bench/bare-elysia.ts", "bare Elysia", undefined, async (server, me) => {
+    // The same polite client alone and beside a hammering one: how much of the service's slowdown any
+    // server saturated by the hammer's connections shows, with no limiter or database in the way.
+    const { alone, beside } = await probeBesideHammer(server, me, me);
+    report("bare Elysia  a probe's GET /v1/me, alone", alone);
+    report("bare Elysia  a probe's GET /v1/me, while one client hammers", beside);
+    console.log(`bare Elysia  the probe's p50 while hammered / alone: ${(beside.p50 / alone.p50).toFixed(1)}x`);
+    return {};
+  });
+}
+
+/**
+ * The floor server (bench/floor-elysia.ts): the bare routes plus the work no implementation of the API can
+ * leave out. Its ratio to the bare server bounds the service's; the service's ratio to it is its own plumbing.
+ */
+function benchFloor(bare: Reference): Promise<Reference> {
+  return benchReference("bench/floor-elysia.ts", "floor", bare, async (server) => {
+    const refused = await load(server, [{ path: "/v1/me", key: "svk_live_bareover" }]);
+    report("floor  one account over its limit (429s)", refused, bare.me);
+    return { refused };
+  });
 }
 
 async function benchService(kind: "pglite" | "postgres", bare: Reference, floor: Reference, adminUrl = ""): Promise<void> {
