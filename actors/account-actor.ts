@@ -149,8 +149,12 @@ export function trimWindows(windows: Windows, now: number): Windows {
  * processes an account gets at most (N - 1) times this over a limit (README, "Limits across processes").
  */
 export function unsyncedAllowance(limits: Limits, kind: RequestKind): number {
-  const counted = kind === "free_tool" ? [limits.requestsPerMinute, limits.freeToolsPerHour, limits.freeToolsPerDay] : [limits.requestsPerMinute];
-  const smallest = Math.min(...counted.filter((limit) => limit > 0));
+  // Without arrays: this runs for every request.
+  let smallest = limits.requestsPerMinute > 0 ? limits.requestsPerMinute : Number.POSITIVE_INFINITY;
+  if (kind === "free_tool") {
+    if (limits.freeToolsPerHour > 0) smallest = Math.min(smallest, limits.freeToolsPerHour);
+    if (limits.freeToolsPerDay > 0) smallest = Math.min(smallest, limits.freeToolsPerDay);
+  }
   return Number.isFinite(smallest) ? Math.max(1, Math.floor(smallest / 10)) : 1;
 }
 

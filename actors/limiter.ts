@@ -114,11 +114,9 @@ export class Limiter {
       const [state, admission] = admitRequest(initialState(limits, windows), kind, now.getTime());
       return [windowsOf(state), admission];
     };
-    const fromMemory = () => {
-      const now = this.now();
-      return this.store.updateNow?.(subject, now, decide(now), options);
-    };
-    return this.actors.runNow(subject, fromMemory, async () => {
+    const now = this.now();
+    const fromMemory = () => this.store.updateNow?.(subject, now, decide(now), options);
+    return this.actors.runNow(subject, now.getTime(), fromMemory, async () => {
       const now = this.now();
       try {
         return await this.store.update(subject, now, decide(now), options);

@@ -23,16 +23,17 @@ export class ActorRegistry {
   constructor(private readonly options: ActorRegistryOptions) {}
 
   run<T>(key: string, message: () => Promise<T> | T): Promise<T> {
-    return this.entryOf(key).mailbox.send(message);
+    return this.entryOf(key, this.options.now()).mailbox.send(message);
   }
 
   /**
    * Handles a message at once when the actor has none in flight and `now` can decide it without waiting
    * (it returns undefined when it cannot): nothing else of the actor can interleave with a step that never
    * yields, and the mailbox's promises are left out of the common case. Otherwise the message is sent.
+   * `at` is the message's time (ms) as the caller read its clock.
    */
-  runNow<T>(key: string, now: () => T | undefined, message: () => Promise<T> | T): T | Promise<T> {
-    const entry = this.entryOf(key);
+  runNow<T>(key: string, at: number, now: () => T | undefined, message: () => Promise<T> | T): T | Promise<T> {
+    const entry = this.entryOf(key, at);
     if (entry.mailbox.size === 0) {
       const decided = now();
       if (decided !== undefined) return decided;
@@ -40,13 +41,13 @@ export class ActorRegistry {
     return entry.mailbox.send(message);
   }
 
-  private entryOf(key: string): Entry {
+  private entryOf(key: string, at: number): Entry {
     let entry = this.entries.get(key);
     if (!entry) {
       entry = { mailbox: new Mailbox(), lastUsed: 0 };
       this.entries.set(key, entry);
     }
-    entry.lastUsed = this.options.now();
+    entry.lastUsed = at;
     return entry;
   }
 

@@ -1,4 +1,5 @@
 import { Elysia } from "elysia";
+import type { Admission } from "../actors/account-actor.ts";
 import { rateHeaders, refusalError } from "../actors/limiter.ts";
 import { authenticate } from "./auth/authenticate.ts";
 import type { AppDeps } from "./deps.ts";
@@ -66,14 +67,17 @@ export function createApp(deps: AppDeps, routes: readonly RouteDef[] = allRoutes
     return problemResponse(internal, problemContext(requestId), { ...limitHeaders, "x-request-id": requestId });
   };
 
-  const admit = async (route: RouteDef, request: Request, auth: RouteContext["auth"]) => {
-    if (route.rate === "unlimited") return NO_HEADERS;
-    const admission = auth
-      ? await deps.limiter.admitAccount(auth.account, route.rate ?? "read")
-      : await deps.limiter.admitAddress(clientAddress(request));
+  /** The rate headers of an admitted request; throws the refusal. */
+  const admitted = (admission: Admission) => {
     const refusal = refusalError(admission);
     if (refusal) throw refusal;
     return rateHeaders(admission);
+  };
+  // Most decisions are made at once from memory: they are not awaited (an await always yields).
+  const admit = (route: RouteDef, request: Request, auth: RouteContext["auth"]): Record<string, string> | Promise<Record<string, string>> => {
+    if (route.rate === "unlimited") return NO_HEADERS;
+    const admission = auth ? deps.limiter.admitAccount(auth.account, route.rate ?? "read") : deps.limiter.admitAddress(clientAddress(request));
+    return admission instanceof Promise ? admission.then(admitted) : admitted(admission);
   };
 
   const run = async (route: RouteDef, suffixes: Record<string, string>, request: Request, params: Record<string, string>) => {
@@ -90,14 +94,16 @@ export function createApp(deps: AppDeps, routes: readonly RouteDef[] = allRoutes
       if (route.auth === "key") {
         const blocked = deps.limiter.failedAuthRefusal(() => clientAddress(request));
         if (blocked) throw blocked;
-        const result = await authenticate(deps, request.headers.get("authorization"));
+        const authenticated = authenticate(deps, request.headers.get("authorization"));
+        const result = authenticated instanceof Promise ? await authenticated : authenticated;
         if (result instanceof ApiError) {
           deps.limiter.recordFailedAuth(clientAddress(request));
           throw result;
         }
         auth = result;
       }
-      limitHeaders = await admit(route, request, auth);
+      const admission = admit(route, request, auth);
+      limitHeaders = admission instanceof Promise ? await admission : admission;
       // No id holds a control character or a lone surrogate: such a path names nothing (and never reaches a query).
       for (const name in params) {
         if (hasForbiddenCharacters(safeDecode(params[name]!))) throw new ApiError("NOT_FOUND", "No such resource: its id holds a control character.");
@@ -116,7 +122,8 @@ export function createApp(deps: AppDeps, routes: readonly RouteDef[] = allRoutes
       const ctx: RouteContext = { request, params, query, requestId, auth, body, idempotencyKey, dispatch: (inner) => app.handle(inner) };
       const respond = async () => {
         try {
-          const result = await route.handle(ctx, deps);
+          const handled = route.handle(ctx, deps);
+          const result = handled instanceof Promise ? await handled : handled;
           return result instanceof Response ? withRequestHeaders(result, requestId, limitHeaders) : jsonResponse(result, requestId, limitHeaders);
         } catch (error) {
           return fail(error, requestId, request, limitHeaders);

@@ -46,22 +46,24 @@ export class AccountReads {
     return this.cache.close();
   }
 
-  /** The account's video `id` with its newest download link, or undefined when the account has no such video. */
-  async video(accountId: string, id: string): Promise<VideoRead | undefined> {
-    const read = await this.cache.read(`video ${accountId} ${id}`, async () => {
+  /**
+   * The account's video `id` with its newest download link, or undefined when the account has no such
+   * video: at once when it is kept, else once it has been read.
+   */
+  video(accountId: string, id: string): VideoRead | undefined | Promise<VideoRead | undefined> {
+    const read = this.cache.read(`video ${accountId} ${id}`, async () => {
       const row = await findAccountVideo(this.database.db, accountId, id);
       if (!row) return undefined;
       const link = row.status === "completed" ? (await latestDownloadLinks(this.database.db, [row.id])).get(row.id) : undefined;
       return { video: { row, link }, accountId };
     }, groupOf);
-    return read && "video" in read ? read.video : undefined;
+    return read instanceof Promise ? read.then(videoOf) : videoOf(read);
   }
 
-  /** The account's use since `since` (the start of its period). */
-  async usage(accountId: string, since: Date): Promise<UsageSummary> {
-    const read = await this.cache.read(`usage ${accountId} ${since.getTime()}`, async () => ({ usage: await usageSince(this.database.db, accountId, since), accountId }), groupOf);
-    if (!read || !("usage" in read)) throw new Error("usage summary missing");
-    return read.usage;
+  /** The account's use since `since` (the start of its period): at once when it is kept. */
+  usage(accountId: string, since: Date): UsageSummary | Promise<UsageSummary> {
+    const read = this.cache.read(`usage ${accountId} ${since.getTime()}`, async () => ({ usage: await usageSince(this.database.db, accountId, since), accountId }), groupOf);
+    return read instanceof Promise ? read.then(usageOf) : usageOf(read);
   }
 
   /** This process changed the account's videos: its entries go now, before the notification comes back. */
@@ -80,3 +82,8 @@ export class AccountReads {
 }
 
 const groupOf = (read: Read) => read.accountId;
+const videoOf = (read: Read | undefined) => (read && "video" in read ? read.video : undefined);
+function usageOf(read: Read | undefined): UsageSummary {
+  if (!read || !("usage" in read)) throw new Error("usage summary missing");
+  return read.usage;
+}

@@ -1,4 +1,4 @@
-import type { RouteDef } from "../http/route.ts";
+import { answerWith, type RouteDef } from "../http/route.ts";
 import { AccountSchema } from "./model.ts";
 import { describeAccount } from "./service.ts";
 
@@ -13,6 +13,6 @@ export const accountRoutes: RouteDef[] = [
     auth: "key",
     success: { status: 200, description: "The account.", schema: AccountSchema },
     errors: ["NOT_FOUND"],
-    handle: async ({ auth }, deps) => ({ body: await describeAccount(deps, auth!.account, auth!.key) }),
+    handle: ({ auth }, deps) => answerWith(describeAccount(deps, auth!.account, auth!.key)),
   },
 ];

@@ -29,14 +29,21 @@ const views = new WeakMap<UsageSummary, { account: AccountRow; key: ApiKeyRow | 
  * which the caches replace with a new object when it changes: while all are the same objects, the same
  * frozen view (and so the same JSON text) is the answer.
  */
-export async function describeAccount(deps: AppDeps, account: AccountRow, key: ApiKeyRow | null): Promise<AccountView> {
-  const now = deps.now();
-  let period = periods.get(account);
-  if (!period || now >= period.end || now < period.start) {
-    period = currentPeriod(account.periodStartedAt, now);
-    periods.set(account, period);
-  }
-  const usage = await deps.accountReads.usage(account.id, period.start);
+export function describeAccount(deps: AppDeps, account: AccountRow, key: ApiKeyRow | null): AccountView | Promise<AccountView> {
+  const period = periodOf(account, deps.now());
+  const usage = deps.accountReads.usage(account.id, period.start);
+  return usage instanceof Promise ? usage.then((summary) => viewOf(account, key, period, summary)) : viewOf(account, key, period, usage);
+}
+
+function periodOf(account: AccountRow, now: Date): { start: Date; end: Date } {
+  const seen = periods.get(account);
+  if (seen && now < seen.end && now >= seen.start) return seen;
+  const period = currentPeriod(account.periodStartedAt, now);
+  periods.set(account, period);
+  return period;
+}
+
+function viewOf(account: AccountRow, key: ApiKeyRow | null, period: { start: Date; end: Date }, usage: UsageSummary): AccountView {
   const seen = views.get(usage);
   if (seen && seen.account === account && seen.key === key) return seen.view;
   const view = deepFreeze(buildView(account, key, period, usage));

@@ -41,8 +41,16 @@ export type BearerToken =
 
 const KEY_SHAPE = new RegExp(`^${KEY_PREFIX}[0-9A-Za-z]{${SECRET_LENGTH}}$`);
 
+const STANDARD_SCHEME = "Bearer ";
+const STANDARD_LENGTH = STANDARD_SCHEME.length + KEY_PREFIX.length + SECRET_LENGTH;
+
 /** Classifies an Authorization header without touching the database. */
 export function readBearer(header: string | null): BearerToken {
+  // The form clients send, checked without the general pattern: every authenticated request comes here.
+  if (header !== null && header.length === STANDARD_LENGTH && header.startsWith(STANDARD_SCHEME)) {
+    const token = header.slice(STANDARD_SCHEME.length);
+    if (KEY_SHAPE.test(token)) return { kind: "key", key: token };
+  }
   if (header === null || header.trim() === "") return { kind: "missing", reason: "No Authorization header was sent." };
   const match = /^\s*bearer\s+(\S+)\s*$/i.exec(header);
   if (!match) return { kind: "missing", reason: "The Authorization header must be `Bearer <API_KEY>`." };

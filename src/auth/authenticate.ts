@@ -2,6 +2,7 @@ import type { AppDeps } from "../deps.ts";
 import { ApiError } from "../errors.ts";
 import type { AccountRow, ApiKeyRow } from "../../db/schema/index.ts";
 import { hashApiKey, readBearer } from "./api-keys.ts";
+import type { KeyRecord } from "./key-cache.ts";
 
 /** The caller of a request with a valid key. */
 export interface AuthContext {
@@ -9,8 +10,20 @@ export interface AuthContext {
   key: ApiKeyRow;
 }
 
-/** Resolves the Authorization header to an account, or the refusal to send. */
-export async function authenticate(deps: AppDeps, header: string | null): Promise<AuthContext | ApiError> {
+/** A key found (or not) as the request may use it. */
+function admitKey(found: KeyRecord | undefined): AuthContext | ApiError {
+  if (!found) return new ApiError("INVALID_API_KEY", "The API key is unknown or revoked.");
+  if (found.account.status !== "active") {
+    return new ApiError("UNAUTHENTICATED", "The API key's account is disabled, so the request has no authenticated account.");
+  }
+  return found;
+}
+
+/**
+ * Resolves the Authorization header to an account, or the refusal to send: at once when the key is in
+ * the process's cache (most requests), else once it has been looked up.
+ */
+export function authenticate(deps: AppDeps, header: string | null): AuthContext | ApiError | Promise<AuthContext | ApiError> {
   const bearer = readBearer(header);
   switch (bearer.kind) {
     case "missing":
@@ -20,12 +33,8 @@ export async function authenticate(deps: AppDeps, header: string | null): Promis
     case "malformed_key":
       return new ApiError("INVALID_API_KEY", "The API key is malformed, unknown or revoked.");
     case "key": {
-      const found = await deps.apiKeys.find(hashApiKey(bearer.key));
-      if (!found) return new ApiError("INVALID_API_KEY", "The API key is unknown or revoked.");
-      if (found.account.status !== "active") {
-        return new ApiError("UNAUTHENTICATED", "The API key's account is disabled, so the request has no authenticated account.");
-      }
-      return found;
+      const found = deps.apiKeys.find(hashApiKey(bearer.key));
+      return found instanceof Promise ? found.then(admitKey) : admitKey(found);
     }
   }
 }

@@ -25,6 +25,11 @@ export interface RouteResult {
   headers?: Record<string, string>;
 }
 
+/** A route's answer with `body`, at once when the body is there (an await always yields), else when it is. */
+export function answerWith(body: unknown): RouteResult | Promise<RouteResult> {
+  return body instanceof Promise ? body.then((value) => ({ body: value })) : { body };
+}
+
 export interface ParameterDoc {
   name: string;
   in: "path" | "query" | "header";

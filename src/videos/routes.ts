@@ -1,7 +1,7 @@
 import { Type } from "@sinclair/typebox";
 import { findAccountVideo } from "../../db/repos/videos.ts";
 import { keepOpen } from "../http/long-lived.ts";
-import type { RouteDef } from "../http/route.ts";
+import { answerWith, type RouteDef } from "../http/route.ts";
 import type { TemplateRegistry } from "../templates/registry.ts";
 import { openVideoEvents } from "./events.ts";
 import { videoSchemas } from "./model.ts";
@@ -80,7 +80,7 @@ export function videoRoutes(templates: TemplateRegistry): RouteDef[] {
       parameters: [videoIdParam],
       success: { status: 200, description: "The video.", schema: schemas.video },
       errors: ["NOT_FOUND"],
-      handle: async ({ auth, params }, deps) => ({ body: await getVideo(deps, auth!.account.id, params.id ?? "") }),
+      handle: ({ auth, params }, deps) => answerWith(getVideo(deps, auth!.account.id, params.id ?? "")),
     },
     {
       method: "GET",

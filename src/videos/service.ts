@@ -58,8 +58,12 @@ const presented = new WeakMap<VideoRead, Video>();
  * is presented once (frozen, so its JSON is taken once too) while its download link, if it has one, is
  * valid; a completed video whose link has expired gets a new link, which replaces the read.
  */
-export async function getVideo(deps: AppDeps, accountId: string, id: string): Promise<Video> {
-  const read = await deps.accountReads.video(accountId, id);
+export function getVideo(deps: AppDeps, accountId: string, id: string): Video | Promise<Video> {
+  const read = deps.accountReads.video(accountId, id);
+  return read instanceof Promise ? read.then((found) => presentRead(deps, id, found)) : presentRead(deps, id, read);
+}
+
+function presentRead(deps: AppDeps, id: string, read: VideoRead | undefined): Video | Promise<Video> {
   if (!read) throw new ApiError("NOT_FOUND", `No video ${id} on this account.`);
   const now = deps.now();
   const completed = read.row.status === "completed";
