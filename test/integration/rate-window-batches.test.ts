@@ -3,7 +3,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:f
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { migrate } from "drizzle-orm/pglite/migrator";
-import { type Limits, admitRequest, initialState, unsyncedAllowance, windowsOf } from "../../actors/account-actor.ts";
+import { type Limits, type Windows, admitRequest, initialState, unsyncedAllowance, windowsOf } from "../../actors/account-actor.ts";
 import { MemoryWindowStore, SOLE_WRITER_SYNC_EVERY_MS, SYNC_EVERY_MS, syncEveryMsFor } from "../../actors/memory-window-store.ts";
 import { logCount } from "../../actors/time-log.ts";
 import { MIGRATIONS_DIR, type Database, migrateDatabase, openPglite, openPostgres } from "../../db/client.ts";
@@ -116,6 +116,24 @@ describe.each(DATABASE_KINDS)("rate window batches on %s", (kind) => {
     expect(await counted(a, "acct:shared")).toBe(8);
     expect(await a.flush()).toBe(true);
     expect(await counted(a, "acct:shared")).toBe(8);
+  });
+
+  test("a decision from memory is made without I/O and kept like one made through update; one that must be written first, or a subject not read yet, is left to update", async () => {
+    const database = await open();
+    const store = storeOn(database);
+    const decide = (windows: Windows): [Windows, boolean] => {
+      const [state, admission] = admitRequest(initialState(SPEC, windows), "read", t);
+      return [windowsOf(state), admission.admitted];
+    };
+    const limit = { unsyncedLimit: unsyncedAllowance(SPEC, "read") };
+    // Not read from its rows yet: memory cannot decide.
+    expect(store.updateNow("acct:m", now(), decide, limit)).toBeUndefined();
+    expect(await store.update("acct:m", now(), decide, limit)).toBe(true);
+    // Four more from memory (five unheard of in all): the sixth would make six, a tenth of 60, and must be written first.
+    for (let i = 0; i < 4; i++) expect(store.updateNow("acct:m", now(), decide, limit)).toBe(true);
+    expect(store.updateNow("acct:m", now(), decide, limit)).toBeUndefined();
+    expect(await store.update("acct:m", now(), decide, limit)).toBe(true);
+    expect((await runsOf(database, "acct:m")).reduce((n, run) => n + run.count, 0)).toBe(6);
   });
 
   test("a request that makes a tenth of the limit unheard of, counting a batch still being written, waits until all of it is written", async () => {

@@ -171,4 +171,25 @@ describe("mailbox and registry", () => {
     expect(registry.evictIdle()).toBe(2);
     expect(registry.size).toBe(0);
   });
+
+  test("a message memory can decide is decided at once while its actor is idle, and queued behind one in flight", async () => {
+    const registry = new ActorRegistry({ now: () => 0, idleMs: 60_000 });
+    const log: string[] = [];
+    // Decided at once: a plain value, not a promise.
+    expect(registry.runNow("a", 1, () => "fast", async () => "slow")).toBe("fast");
+    // Memory cannot decide it: it goes through the mailbox.
+    expect(await registry.runNow("a", 2, () => undefined, async () => "slow")).toBe("slow");
+    // While a message is in flight the next one waits its turn, even one memory could decide.
+    const first = registry.run("a", async () => {
+      await Bun.sleep(20);
+      log.push("first");
+    });
+    const second = registry.runNow("a", 3, () => "fast", async () => (log.push("second"), "queued"));
+    expect(second).toBeInstanceOf(Promise);
+    expect(await second).toBe("queued");
+    await first;
+    expect(log).toEqual(["first", "second"]);
+    // Another actor is not held up by a's.
+    expect(registry.runNow("b", 4, () => "fast", async () => "slow")).toBe("fast");
+  });
 });
