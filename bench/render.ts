@@ -10,6 +10,7 @@ import { mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { runFfmpeg } from "../render/ffmpeg.ts";
+import { generatedAudioDir, musicFile } from "../render/media/generated-audio.ts";
 import { generatedMediaDir } from "../render/media/generated-dir.ts";
 import { chooseEncoder } from "../render/encoder-probe.ts";
 import { libx264Settings } from "../render/plan/encoder.ts";
@@ -31,7 +32,7 @@ const DURATION = 60;
 const dir = mkdtempSync(join(tmpdir(), "bench-render-"));
 const media = generatedMediaDir(loadConfig().mediaCacheDir);
 const background = join(media, "backgrounds", "minecraft", "grass-run.mp4");
-const music = join(media, "music", "chill", "lofi-pad.mp3");
+const music = musicFile(generatedAudioDir(loadConfig().mediaCacheDir), "chill", "lofi-pad");
 
 const narration = await createOfflineNarrator({ engine: "espeak" }).narrate({ text: STORY, voiceId: "pNInz6obpgDQGcFmaJgB" }, join(dir, "story.wav"));
 await runFfmpeg(["-f", "lavfi", "-i", "color=c=white@0.95:s=960x520,format=rgba", "-frames:v", "1", join(dir, "title.png")]);
