@@ -29,10 +29,13 @@ function withRequestHeaders(response: Response, requestId: string, limitHeaders:
 
 const NO_HEADERS: Record<string, string> = Object.freeze({}) as Record<string, string>;
 
+/** Shared by every request without a query: no route changes the query it is given. */
+const NO_QUERY = new URLSearchParams();
+
 /** The query of a request's URL; most requests have none, and theirs is not parsed at all. */
 function queryOf(url: string): URLSearchParams {
   const start = url.indexOf("?");
-  if (start < 0) return new URLSearchParams();
+  if (start < 0) return NO_QUERY;
   const fragment = url.indexOf("#", start);
   return new URLSearchParams(url.slice(start + 1, fragment < 0 ? undefined : fragment));
 }

@@ -37,7 +37,9 @@ export function describeAccount(deps: AppDeps, account: AccountRow, key: ApiKeyR
 
 function periodOf(account: AccountRow, now: Date): { start: Date; end: Date } {
   const seen = periods.get(account);
-  if (seen && now < seen.end && now >= seen.start) return seen;
+  const at = now.getTime();
+  // Compared as numbers: comparing Dates converts each to a primitive first, on every request.
+  if (seen && at < seen.end.getTime() && at >= seen.start.getTime()) return seen;
   const period = currentPeriod(account.periodStartedAt, now);
   periods.set(account, period);
   return period;
