@@ -50,7 +50,9 @@ function keep(entry: Entry, now: Date, next: Windows, added = addedRuns(entry.kn
   entry.known = { requests: next.requests, creates: [], freeTools: next.freeTools };
 }
 
-const mustSync = (entry: Entry, options: UpdateOptions) => unsyncedCount(entry.unsynced) + entry.writing >= (options.unsyncedLimit ?? Number.POSITIVE_INFINITY);
+/** Whether the subject's unheard-of admissions (with `adding`, when given) reach the limit: they must be written first. */
+const mustSync = (entry: Entry, options: UpdateOptions, adding?: RunLogs) =>
+  unsyncedCount(entry.unsynced) + (adding ? unsyncedCount(adding) : 0) + entry.writing >= (options.unsyncedLimit ?? Number.POSITIVE_INFINITY);
 
 /**
  * Windows decided in memory and persisted behind the requests. A subject's windows are read from its
@@ -103,7 +105,7 @@ export class MemoryWindowStore implements WindowStore {
     const added = addedRuns(entry.known, next);
     // An admission that would have to be written before it is answered goes through update (the step is
     // pure: deciding it again there is the same decision).
-    if (unsyncedCount(entry.unsynced) + unsyncedCount(added) + entry.writing >= (options.unsyncedLimit ?? Number.POSITIVE_INFINITY)) return undefined;
+    if (mustSync(entry, options, added)) return undefined;
     keep(entry, now, next, added);
     return result;
   }
