@@ -44,6 +44,8 @@ const COMMON_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE",
 
 /** A path parameter as the caller meant it (the router may hand it over still percent-encoded). */
 function safeDecode(value: string): string {
+  // Ids are plain: without a percent sign there is nothing to decode.
+  if (!value.includes("%")) return value;
   try {
     return decodeURIComponent(value);
   } catch {
@@ -122,7 +124,7 @@ export function createApp(deps: AppDeps, routes: readonly RouteDef[] = allRoutes
           });
         }
       }
-      const ctx: RouteContext = { request, params, query, requestId, auth, body, idempotencyKey, dispatch: (inner) => app.handle(inner) };
+      const ctx: RouteContext = { request, params, query, requestId, auth, body, idempotencyKey, dispatch };
       const respond = async () => {
         try {
           const handled = route.handle(ctx, deps);
@@ -152,6 +154,7 @@ export function createApp(deps: AppDeps, routes: readonly RouteDef[] = allRoutes
     }
   };
 
+  const dispatch = (inner: Request) => app.handle(inner);
   const app = new Elysia().onError(({ code, error, request }) => {
     const requestId = newId("req");
     if (code === "NOT_FOUND") {
