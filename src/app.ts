@@ -110,8 +110,10 @@ export function createApp(deps: AppDeps, routes: readonly RouteDef[] = allRoutes
       const admission = admit(route, request, auth);
       limitHeaders = admission instanceof Promise ? await admission : admission;
       // No id holds a control character or a lone surrogate: such a path names nothing (and never reaches a query).
+      // The router gives null for a segment it could not decode: that names nothing either.
       for (const name in params) {
-        if (hasForbiddenCharacters(safeDecode(params[name]!))) throw new ApiError("NOT_FOUND", "No such resource: its id holds a control character.");
+        const value = params[name];
+        if (typeof value !== "string" || hasForbiddenCharacters(safeDecode(value))) throw new ApiError("NOT_FOUND", "No such resource: its id holds a control character.");
       }
       const idempotencyKey = route.idempotent ? readIdempotencyKey(request.headers) : undefined;
       const body = route.method === "POST" ? await readJsonBody(request) : undefined;
