@@ -25,9 +25,14 @@ export interface RouteResult {
   headers?: Record<string, string>;
 }
 
-/** A route's answer with `body`, at once when the body is there (an await always yields), else when it is. */
-export function answerWith(body: unknown): RouteResult | Promise<RouteResult> {
-  return body instanceof Promise ? body.then((value) => ({ body: value })) : { body };
+/** `next` of `value`: at once when the value is there (an await always yields), else when it is. */
+export function andThen<T, U>(value: T | Promise<T>, next: (value: T) => U | Promise<U>): U | Promise<U> {
+  return value instanceof Promise ? value.then(next) : next(value);
+}
+
+/** A route's answer with `body`, at once when the body is there, else when it is. */
+export function answerWith<T>(body: T | Promise<T>): RouteResult | Promise<RouteResult> {
+  return andThen(body, (value) => ({ body: value }));
 }
 
 export interface ParameterDoc {
