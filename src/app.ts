@@ -10,7 +10,8 @@ import { bodyJson } from "./frozen-json.ts";
 import { clientAddress } from "./http/client-address.ts";
 import { readIdempotencyKey } from "./idempotency/keys.ts";
 import { runIdempotent } from "./idempotency/run.ts";
-import { andThen, type RouteContext, type RouteDef, type RouteResult, toRouterPath } from "./http/route.ts";
+import { type RouteContext, type RouteDef, type RouteResult, toRouterPath } from "./http/route.ts";
+import { andThen } from "./and-then.ts";
 import { newId } from "./ids.ts";
 import { allRoutes } from "./routes.ts";
 

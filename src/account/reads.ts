@@ -1,4 +1,5 @@
 import type { Database } from "../../db/client.ts";
+import { andThen } from "../and-then.ts";
 import { NotifiedCache } from "../../db/notified-cache.ts";
 import { type UsageSummary, usageSince } from "../../db/repos/usage.ts";
 import { type DownloadLinkRow, findAccountVideo, latestDownloadLinks } from "../../db/repos/videos.ts";
@@ -57,13 +58,13 @@ export class AccountReads {
       const link = row.status === "completed" ? (await latestDownloadLinks(this.database.db, [row.id])).get(row.id) : undefined;
       return { video: { row, link }, accountId };
     }, groupOf);
-    return read instanceof Promise ? read.then(videoOf) : videoOf(read);
+    return andThen(read, videoOf);
   }
 
   /** The account's use since `since` (the start of its period): at once when it is kept. */
   usage(accountId: string, since: Date): UsageSummary | Promise<UsageSummary> {
     const read = this.cache.read(`usage ${accountId} ${since.getTime()}`, async () => ({ usage: await usageSince(this.database.db, accountId, since), accountId }), groupOf);
-    return read instanceof Promise ? read.then(usageOf) : usageOf(read);
+    return andThen(read, usageOf);
   }
 
   /** This process changed the account's videos: its entries go now, before the notification comes back. */

@@ -1,3 +1,4 @@
+import { andThen } from "../and-then.ts";
 import type { AppDeps } from "../deps.ts";
 import { ApiError } from "../errors.ts";
 import type { AccountRow, ApiKeyRow } from "../../db/schema/index.ts";
@@ -34,7 +35,7 @@ export function authenticate(deps: AppDeps, header: string | null): AuthContext 
       return new ApiError("INVALID_API_KEY", "The API key is malformed, unknown or revoked.");
     case "key": {
       const found = deps.apiKeys.find(hashApiKey(bearer.key));
-      return found instanceof Promise ? found.then(admitKey) : admitKey(found);
+      return andThen(found, admitKey);
     }
   }
 }

@@ -1,4 +1,5 @@
 import type { TSchema } from "@sinclair/typebox";
+import { andThen } from "../and-then.ts";
 import type { RequestKind } from "../../actors/account-actor.ts";
 import type { AuthContext } from "../auth/authenticate.ts";
 import type { AppDeps } from "../deps.ts";
@@ -23,11 +24,6 @@ export interface RouteResult {
   status?: number;
   body: unknown;
   headers?: Record<string, string>;
-}
-
-/** `next` of `value`: at once when the value is there (an await always yields), else when it is. */
-export function andThen<T, U>(value: T | Promise<T>, next: (value: T) => U | Promise<U>): U | Promise<U> {
-  return value instanceof Promise ? value.then(next) : next(value);
 }
 
 /** A route's answer with `body`, at once when the body is there, else when it is. */

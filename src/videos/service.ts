@@ -31,6 +31,7 @@ import { CreateVideoEnvelope, STAGE_LABELS, type Video } from "./model.ts";
 import { presentVideo } from "./present.ts";
 import type { VideoRead } from "../account/reads.ts";
 import { deepFreeze } from "../frozen-json.ts";
+import { andThen } from "../and-then.ts";
 
 /** A row as the wire shows it, minting a fresh download link for a completed video whose link expired. */
 async function presentWithLink(deps: AppDeps, row: VideoRow, link: DownloadLinkRow | undefined, now: Date): Promise<Video> {
@@ -60,7 +61,7 @@ const presented = new WeakMap<VideoRead, Video>();
  */
 export function getVideo(deps: AppDeps, accountId: string, id: string): Video | Promise<Video> {
   const read = deps.accountReads.video(accountId, id);
-  return read instanceof Promise ? read.then((found) => presentRead(deps, id, found)) : presentRead(deps, id, read);
+  return andThen(read, (found) => presentRead(deps, id, found));
 }
 
 function presentRead(deps: AppDeps, id: string, read: VideoRead | undefined): Video | Promise<Video> {
