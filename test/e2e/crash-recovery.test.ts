@@ -5,7 +5,7 @@ import { join } from "node:path";
 import Stripe from "stripe";
 import { PIPELINE_RETRY_DELAY } from "../../src/queue/job-queue.ts";
 import { STALLED_AFTER_MS } from "../../src/videos/worker.ts";
-import { storyBody } from "../helpers/videos.ts";
+import { chatBody, storyBody } from "../helpers/videos.ts";
 import { startWebhookReceiver } from "../fakes/webhook-receiver.ts";
 import { ROOT, spawnService } from "../helpers/service-process.ts";
 const dataDirs: string[] = [];
@@ -65,7 +65,7 @@ describe("crash recovery (kill -9)", () => {
     try {
       const { apiKey, signingSecret } = await createAccount(dataDir);
       let service = await startService(dataDir);
-      const created = (await (await post(service.url, apiKey, storyBody({ webhookUrl: receiver.url() }))).json()) as any;
+      const created = (await (await post(service.url, apiKey, chatBody({ webhookUrl: receiver.url() }))).json()) as any;
       let renderingSince: number | undefined;
       const before = await poll(service.url, apiKey, created.id, (v) => {
         if (v.status === "failed") throw new Error(`the video failed before the crash: ${JSON.stringify(v.error)}`);

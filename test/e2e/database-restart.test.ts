@@ -11,7 +11,7 @@ import { startWebhookReceiver } from "../fakes/webhook-receiver.ts";
 import { libraryBackground } from "../helpers/media.ts";
 import { PrivatePostgres } from "../helpers/private-postgres.ts";
 import { ROOT, ffmpegPids, spawnService } from "../helpers/service-process.ts";
-import { storyBody } from "../helpers/videos.ts";
+import { chatBody } from "../helpers/videos.ts";
 
 /** How often the test looks (at the API: under its 60 requests a minute); and room for what configuration does not time (a poll, a reconnection, a write) on a loaded machine. */
 const POLL_MS = 250;
@@ -74,7 +74,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("faults: Postgres restarted mid-
       const res = await fetch(`${service.url}${path}`, { ...init, headers: { authorization: `Bearer ${apiKey}`, "content-type": "application/json", ...init.headers } });
       return { status: res.status, body: (await res.json()) as any };
     };
-    const created = await call("/v1/videos", { method: "POST", body: JSON.stringify(storyBody({ webhookUrl: receiver.url() }, { backgroundVideoAssetId: background })) });
+    const created = await call("/v1/videos", { method: "POST", body: JSON.stringify(chatBody({ webhookUrl: receiver.url() }, { background: { assetId: background } })) });
     expect(created.status).toBe(202);
     const id: string = created.body.id;
     const workDir = join(dataDir, "work", id);

@@ -9,7 +9,7 @@ import { startMediaServer } from "../fakes/media-server.ts";
 import { freshDatabase } from "../helpers/databases.ts";
 import { logLine, poll, type Service, start, tempDir } from "../helpers/processes.ts";
 import { ROOT } from "../helpers/service-process.ts";
-import { storyBody } from "../helpers/videos.ts";
+import { chatBody } from "../helpers/videos.ts";
 
 /** SIGTERM drains: a server finishes what it is answering, a worker hands back the video it is making. */
 
@@ -86,7 +86,7 @@ describe("SIGTERM", () => {
         const workers = [await start({ ...common, ROLE: "worker" }), await start({ ...common, ROLE: "worker" })];
 
         const created = (await (
-          await fetch(`${serve.url}/v1/videos`, { method: "POST", headers: { authorization: `Bearer ${key}`, "content-type": "application/json" }, body: JSON.stringify(storyBody({}, { backgroundVideoUrl: media.url("/clip.mp4"), backgroundAudioUrl: media.url("/tone.mp3") })) })
+          await fetch(`${serve.url}/v1/videos`, { method: "POST", headers: { authorization: `Bearer ${key}`, "content-type": "application/json" }, body: JSON.stringify(chatBody({}, { background: { ownUrl: media.url("/clip.mp4") }, music: { ownUrl: media.url("/tone.mp3") } })) })
         ).json()) as any;
         await poll(serve.url, key, created.id, (v) => v.status === "rendering" && v.progress > 50, 600_000);
         const startedOn = (w: Service) => w.log.find((e) => e.msg === "attempt started" && e.videoId === created.id);

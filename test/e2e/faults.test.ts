@@ -7,6 +7,8 @@ import { VIDEO_HEARTBEAT_MS } from "../../src/videos/pipeline.ts";
 import { DELIVERY_TIMEOUT_MS, RETRY_DELAYS_SECONDS } from "../../src/webhooks/deliver.ts";
 import { DATABASE_KINDS } from "../helpers/databases.ts";
 import { type TestService, useService } from "../helpers/harness.ts";
+import { createRegistry, TEMPLATES } from "../../src/templates/registry.ts";
+import { posterCard } from "../fixtures/templates/poster-card/index.ts";
 import { libraryBackground } from "../helpers/media.ts";
 import { ffmpegPids } from "../helpers/service-process.ts";
 import { storyBody, waitForVideo } from "../helpers/videos.ts";
@@ -49,7 +51,7 @@ afterEach(() => {
 });
 
 describe.each(DATABASE_KINDS)("faults on %s", (kind) => {
-  const svc = useService(kind, { UNSAFE_ALLOW_PRIVATE_URLS: "1" }, { workers: true });
+  const svc = useService(kind, { UNSAFE_ALLOW_PRIVATE_URLS: "1" }, { workers: true, templates: createRegistry([...TEMPLATES.list, posterCard]) });
 
   test("ffmpeg killed mid-render and a webhook receiver that never answers: the video fails with RENDER_FAILED, uncharged, its slot free, no files left; the delivery times out and is retried", async () => {
     const background = await libraryBackground(svc().dataDir);
@@ -103,10 +105,10 @@ describe.each(DATABASE_KINDS)("faults on %s", (kind) => {
   }, 1_200_000);
 
   test("the disk full while storing the output: the video fails with RENDER_FAILED, uncharged, its slot free, and no part of the file stays in storage or work", async () => {
-    const background = await libraryBackground(svc().dataDir);
     process.env.SHORTVID_FAULT = "disk-full-on-store";
     const { apiKey, accountId } = await svc().createAccount();
-    const res = await svc().request("/v1/videos", { method: "POST", key: apiKey, json: storyBody({}, { backgroundVideoAssetId: background }) });
+    // Storing is the same for every template: the poster fixture gets there in seconds.
+    const res = await svc().request("/v1/videos", { method: "POST", key: apiKey, json: { template: posterCard.id, inputs: posterCard.examples.full } });
     expect(res.status).toBe(202);
     const { id } = (await res.json()) as { id: string };
     const video = await waitForEnd(svc(), apiKey, id);

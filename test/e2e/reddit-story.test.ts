@@ -8,7 +8,7 @@ import { DATABASE_KINDS } from "../helpers/databases.ts";
 import { useService } from "../helpers/harness.ts";
 import { expectEndNotBare, integratedLoudness, streams } from "../helpers/media.ts";
 import { expectNoDeadAir } from "../helpers/silence.ts";
-import { waitForVideo } from "../helpers/videos.ts";
+import { TEST_STORY, waitForVideo } from "../helpers/videos.ts";
 import { type MediaServer, startMediaServer } from "../fakes/media-server.ts";
 import { END_HOLD_SECONDS } from "../../src/templates/endings.ts";
 
@@ -24,7 +24,8 @@ describe(`reddit_story with many options and own media (${DATABASE_KINDS[0]})`, 
   test("a preview's projectId, own footage and music by URL, light title card, bottom captions: the video lasts as long as the narration", async () => {
     const { apiKey, accountId } = await svc().createAccount();
     const { backgroundCategory: _, ...full } = redditStory.examples.full as Record<string, unknown>;
-    const inputs = { ...full, backgroundVideoUrl: media.url("/clip.mp4"), backgroundAudioUrl: media.url("/tone.mp3"), backgroundAudioVolume: 25 };
+    // The example's options, with the shorter story the other tests render.
+    const inputs = { ...full, text: TEST_STORY.text, voiceSpeed: TEST_STORY.voiceSpeed, backgroundVideoUrl: media.url("/clip.mp4"), backgroundAudioUrl: media.url("/tone.mp3"), backgroundAudioVolume: 25 };
     const preview = await svc().request("/v1/previews", { method: "POST", key: apiKey, json: { template: "reddit_story", inputs } });
     const { projectId } = (await preview.json()) as { projectId: string };
     const res = await svc().request("/v1/videos", { method: "POST", key: apiKey, json: { template: "reddit_story", inputs, projectId } });

@@ -18,7 +18,8 @@ describe.each(DATABASE_KINDS)("idempotency on %s", (kind) => {
     expect(first.headers.get("idempotent-replayed")).toBeNull();
     const video = (await first.json()) as any;
     // Key order and spacing do not make a different body.
-    const reordered = { inputs: { text: storyBody().inputs.text, title: storyBody().inputs.title }, template: "reddit_story" };
+    const { text, title, voiceSpeed } = storyBody().inputs;
+    const reordered = { inputs: { voiceSpeed, text, title }, template: "reddit_story" };
     const again = await create(apiKey, "order-1", reordered);
     expect(again.status).toBe(202);
     expect(again.headers.get("idempotent-replayed")).toBe("true");
