@@ -2,8 +2,8 @@ import type { TestService } from "./harness.ts";
 
 /**
  * A story at the template's shortest (its text takes 800 characters at least), read at its fastest voice
- * speed: the tests that render a reddit_story are about what happens around the render, and a shorter
- * narration is a shorter render (about half the template's example's 72 s).
+ * speed: most tests that render a reddit_story are about what happens around the render, and a shorter
+ * narration is a shorter render (about 48 s of video against the template's example's 72 s).
  */
 export const TEST_STORY = {
   title: "AITA for taking my own ladder back from my neighbour?",
