@@ -79,17 +79,20 @@ function headersFor(requests: TimeLog, limit: number, now: number): RateHeaders 
   };
 }
 
-/** The first window that is full, as a refusal; undefined when all have room. */
-function fullWindow(windows: { times: TimeLog; limit: number; span: number; what: string }[], now: number) {
-  for (const w of windows) {
-    // The limit-th newest admission is the one that must leave the window before another fits.
-    const blocking = w.limit <= 0 ? now : logNthNewest(w.times, w.limit);
-    if (blocking !== undefined) {
-      const retry = secondsUntil(blocking + w.span - now);
-      return { retry, detail: `${w.what}: ${w.limit} allowed; retry in ${retry} s.` };
-    }
-  }
-  return undefined;
+interface Window {
+  times: TimeLog;
+  limit: number;
+  span: number;
+  what: string;
+}
+
+/** The window as a refusal when it is full; undefined when it has room. */
+function fullWindow(w: Window, now: number) {
+  // The limit-th newest admission is the one that must leave the window before another fits.
+  const blocking = w.limit <= 0 ? now : logNthNewest(w.times, w.limit);
+  if (blocking === undefined) return undefined;
+  const retry = secondsUntil(blocking + w.span - now);
+  return { retry, detail: `${w.what}: ${w.limit} allowed; retry in ${retry} s.` };
 }
 
 /** A request of `kind` at `now`: counted when admitted, refused with the wait when a window is full. */
@@ -98,14 +101,14 @@ export function admitRequest(state: ActorState, kind: RequestKind, now: number):
   const creates = within(state.creates, now, MINUTE);
   const freeTools = within(state.freeTools, now, DAY);
   const { limits } = state;
-  const windows = [{ times: requests, limit: limits.requestsPerMinute, span: MINUTE, what: "requests per minute" }];
-  if (kind === "free_tool") {
-    windows.push(
-      { times: within(freeTools, now, HOUR), limit: limits.freeToolsPerHour, span: HOUR, what: "free tool calls per hour" },
-      { times: freeTools, limit: limits.freeToolsPerDay, span: DAY, what: "free tool calls per day" },
-    );
-  }
-  const full = fullWindow(windows, now);
+  const perMinute = { times: requests, limit: limits.requestsPerMinute, span: MINUTE, what: "requests per minute" };
+  // A read has one window to check, a free tool three: the first full one refuses.
+  const full =
+    fullWindow(perMinute, now) ??
+    (kind === "free_tool"
+      ? (fullWindow({ times: within(freeTools, now, HOUR), limit: limits.freeToolsPerHour, span: HOUR, what: "free tool calls per hour" }, now) ??
+        fullWindow({ times: freeTools, limit: limits.freeToolsPerDay, span: DAY, what: "free tool calls per day" }, now))
+      : undefined);
   if (full) {
     const next = { ...state, requests, creates, freeTools };
     return [next, { admitted: false, code: "RATE_LIMITED", retryAfterSeconds: full.retry, detail: `Too many requests (${full.detail})`, headers: headersFor(requests, limits.requestsPerMinute, now) }];
@@ -129,7 +132,7 @@ export function changeLimits(state: ActorState, limits: Limits): ActorState {
 export function recordCreate(state: ActorState, now: number): [ActorState, Admission] {
   const creates = within(state.creates, now, MINUTE);
   const headers = headersFor(within(state.requests, now, MINUTE), state.limits.requestsPerMinute, now);
-  const full = fullWindow([{ times: creates, limit: state.limits.createsPerMinute, span: MINUTE, what: "video creations per minute" }], now);
+  const full = fullWindow({ times: creates, limit: state.limits.createsPerMinute, span: MINUTE, what: "video creations per minute" }, now);
   if (full) return [{ ...state, creates }, { admitted: false, code: "RATE_LIMITED", retryAfterSeconds: full.retry, detail: `Too many video creations (${full.detail})`, headers }];
   return [{ ...state, creates: logAdd(creates, logTime(now, state.limits.createsPerMinute, MINUTE)) }, { admitted: true, headers }];
 }

@@ -5,10 +5,32 @@ import type { Logger } from "../src/logger.ts";
 import { type Admission, PUBLIC_LIMITS, type Limits, type RequestKind, type Windows, accountLimits, admitRequest, admitVideo, initialState, recordCreate, unsyncedAllowance, windowsOf } from "./account-actor.ts";
 import { FAILED_AUTH_PER_MINUTE, FailedAuthWindows } from "./failed-auth.ts";
 import { ActorRegistry } from "./registry.ts";
-import type { WindowStore } from "./window-store.ts";
+import type { UpdateOptions, WindowStore } from "./window-store.ts";
 
 const IDLE_MS = 10 * 60_000;
 const accountSubject = (accountId: string) => `acct:${accountId}`;
+
+interface AccountTerms {
+  subject: string;
+  limits: Limits;
+  /** The store's options for each kind of request: how many admissions may wait unwritten. */
+  options: Record<RequestKind, UpdateOptions>;
+}
+/**
+ * An account row's subject, limits and allowances, worked out once per row: the key cache hands the same
+ * row to every request until the account changes, and a changed account is a new row.
+ */
+const terms = new WeakMap<AccountRow, AccountTerms>();
+function termsOf(account: AccountRow): AccountTerms {
+  let found = terms.get(account);
+  if (!found) {
+    const limits = accountLimits(account);
+    found = { subject: accountSubject(account.id), limits, options: { read: { unsyncedLimit: unsyncedAllowance(limits, "read") }, free_tool: { unsyncedLimit: unsyncedAllowance(limits, "free_tool") } } };
+    terms.set(account, found);
+  }
+  return found;
+}
+const PUBLIC_OPTIONS: UpdateOptions = { unsyncedLimit: unsyncedAllowance(PUBLIC_LIMITS, "read") };
 const addressSubject = (address: string) => `ip:${address}`;
 
 export function rateHeaders(admission: Admission): Record<string, string> {
@@ -44,20 +66,22 @@ export class Limiter {
   }
 
   admitAccount(account: AccountRow, kind: RequestKind): Admission | Promise<Admission> {
-    return this.admit(accountSubject(account.id), accountLimits(account), kind);
+    const { subject, limits, options } = termsOf(account);
+    return this.admit(subject, limits, kind, options[kind]);
   }
 
   admitAddress(address: string): Admission | Promise<Admission> {
-    return this.admit(addressSubject(address), PUBLIC_LIMITS, "read");
+    return this.admit(addressSubject(address), PUBLIC_LIMITS, "read", PUBLIC_OPTIONS);
   }
 
-  /**
-   * RATE_LIMITED when the address failed authentication too often in the last minute (no query). The
-   * address is looked up only when some address has failed lately.
-   */
-  failedAuthRefusal(address: () => string): ApiError | undefined {
-    if (this.failedAuth.size === 0) return undefined;
-    const retryAfterSeconds = this.failedAuth.retryAfterSeconds(address(), this.now().getTime());
+  /** Whether some address failed authentication lately: only then need a request's address be looked up. */
+  get anyFailedAuth(): boolean {
+    return this.failedAuth.size > 0;
+  }
+
+  /** RATE_LIMITED when the address failed authentication too often in the last minute (no query). */
+  failedAuthRefusal(address: string): ApiError | undefined {
+    const retryAfterSeconds = this.failedAuth.retryAfterSeconds(address, this.now().getTime());
     if (retryAfterSeconds === undefined) return undefined;
     return new ApiError("RATE_LIMITED", `More than ${FAILED_AUTH_PER_MINUTE} requests from this address failed authentication in a minute; retry after Retry-After seconds.`, {
       retryAfterSeconds,
@@ -75,9 +99,9 @@ export class Limiter {
    * Throws the refusal; a body refused earlier costs no creation.
    */
   async recordCreate(tx: Db, account: AccountRow, now: Date, check: () => Promise<{ videosInProgress: number }>): Promise<void> {
-    const limits = accountLimits(account);
+    const { subject, limits } = termsOf(account);
     await this.store.update(
-      accountSubject(account.id),
+      subject,
       now,
       async (windows) => {
         const { videosInProgress } = await check();
@@ -108,8 +132,7 @@ export class Limiter {
     await this.store.close?.();
   }
 
-  private admit(subject: string, limits: Limits, kind: RequestKind): Admission | Promise<Admission> {
-    const options = { unsyncedLimit: unsyncedAllowance(limits, kind) };
+  private admit(subject: string, limits: Limits, kind: RequestKind, options: UpdateOptions): Admission | Promise<Admission> {
     const decide = (now: Date) => (windows: Windows): [Windows, Admission] => {
       const [state, admission] = admitRequest(initialState(limits, windows), kind, now.getTime());
       return [windowsOf(state), admission];

@@ -58,8 +58,11 @@ export class NotifiedCache<V> {
     return hit && this.listening && performance.now() - hit.at < this.options.ttlMs ? hit.value : undefined;
   }
 
-  /** The value for `key`: kept (answered without a promise), or read with `load` and kept under its group. */
-  read(key: string, load: () => Promise<V | undefined>, groupOf: (value: V) => string): V | Promise<V | undefined> {
+  /**
+   * The value for `key`: kept (answered without a promise), or read with `load` and kept under its group.
+   * `load` is called with the key, so a caller can pass one function made once rather than a closure per read.
+   */
+  read(key: string, load: (key: string) => Promise<V | undefined>, groupOf: (value: V) => string): V | Promise<V | undefined> {
     return this.peek(key) ?? this.load(key, load, groupOf);
   }
 
@@ -95,9 +98,9 @@ export class NotifiedCache<V> {
     return this.byKey.size;
   }
 
-  private async load(key: string, load: () => Promise<V | undefined>, groupOf: (value: V) => string): Promise<V | undefined> {
+  private async load(key: string, load: (key: string) => Promise<V | undefined>, groupOf: (value: V) => string): Promise<V | undefined> {
     const generation = this.generation;
-    const value = await load();
+    const value = await load(key);
     if (value !== undefined && this.listening && generation === this.generation) this.remember(key, groupOf(value), value);
     return value;
   }

@@ -1,7 +1,7 @@
 import { Elysia } from "elysia";
 import type { Admission } from "../actors/account-actor.ts";
 import { rateHeaders, refusalError } from "../actors/limiter.ts";
-import { authenticate } from "./auth/authenticate.ts";
+import { type AuthContext, authenticate } from "./auth/authenticate.ts";
 import type { AppDeps } from "./deps.ts";
 import { ApiError, problemResponse } from "./errors.ts";
 import { readJsonBody } from "./http/body.ts";
@@ -73,43 +73,41 @@ export function createApp(deps: AppDeps, routes: readonly RouteDef[] = allRoutes
     return problemResponse(internal, problemContext(requestId), { ...limitHeaders, "x-request-id": requestId });
   };
 
-  /** The rate headers of an admitted request; throws the refusal. */
-  const admitted = (admission: Admission) => {
-    const refusal = refusalError(admission);
-    if (refusal) throw refusal;
-    return rateHeaders(admission);
-  };
+  /** The rate headers of an admitted request, or its refusal (returned, not thrown: a 429 is as common as a success). */
+  const admitted = (admission: Admission): Record<string, string> | ApiError => refusalError(admission) ?? rateHeaders(admission);
   // Most decisions are made at once from memory: they are not awaited (an await always yields).
-  const admit = (route: RouteDef, request: Request, auth: RouteContext["auth"]): Record<string, string> | Promise<Record<string, string>> => {
+  const admit = (route: RouteDef, request: Request, auth: RouteContext["auth"]): Record<string, string> | ApiError | Promise<Record<string, string> | ApiError> => {
     if (route.rate === "unlimited") return NO_HEADERS;
     const admission = auth ? deps.limiter.admitAccount(auth.account, route.rate ?? "read") : deps.limiter.admitAddress(clientAddress(request));
-    return andThen(admission, admitted);
+    return admission instanceof Promise ? admission.then(admitted) : admitted(admission);
   };
 
+  const authenticated = (request: Request, result: AuthContext | ApiError): AuthContext => {
+    if (result instanceof ApiError) {
+      deps.limiter.recordFailedAuth(clientAddress(request));
+      throw result;
+    }
+    return result;
+  };
   /** The route's caller: none on a public route; the refusal is thrown. */
   const authenticateFor = (route: RouteDef, request: Request): RouteContext["auth"] | Promise<RouteContext["auth"]> => {
     if (route.auth !== "key") return undefined;
-    const blocked = deps.limiter.failedAuthRefusal(() => clientAddress(request));
+    // The address is looked up only when some address has failed lately.
+    const blocked = deps.limiter.anyFailedAuth ? deps.limiter.failedAuthRefusal(clientAddress(request)) : undefined;
     if (blocked) throw blocked;
-    return andThen(authenticate(deps, request.headers.get("authorization")), (result) => {
-      if (result instanceof ApiError) {
-        deps.limiter.recordFailedAuth(clientAddress(request));
-        throw result;
-      }
-      return result;
-    });
+    const result = authenticate(deps, request.headers.get("authorization"));
+    return result instanceof Promise ? result.then((found) => authenticated(request, found)) : authenticated(request, result);
   };
 
   /** The route's own answer, with the request's headers; what it throws becomes its problem answer. */
   const answer = (route: RouteDef, ctx: RouteContext, limitHeaders: Record<string, string>): Response | Promise<Response> => {
-    const failed = (error: unknown) => fail(error, ctx.requestId, ctx.request, limitHeaders);
     const toResponse = (result: Response | RouteResult) =>
       result instanceof Response ? withRequestHeaders(result, ctx.requestId, limitHeaders) : jsonResponse(result, ctx.requestId, limitHeaders);
     try {
       const handled = route.handle(ctx, deps);
-      return handled instanceof Promise ? handled.then(toResponse).catch(failed) : toResponse(handled);
+      return handled instanceof Promise ? handled.then(toResponse).catch((error: unknown) => fail(error, ctx.requestId, ctx.request, limitHeaders)) : toResponse(handled);
     } catch (error) {
-      return failed(error);
+      return fail(error, ctx.requestId, ctx.request, limitHeaders);
     }
   };
 
@@ -124,7 +122,7 @@ export function createApp(deps: AppDeps, routes: readonly RouteDef[] = allRoutes
     const idempotencyKey = route.idempotent ? readIdempotencyKey(request.headers) : undefined;
     return andThen(route.method === "POST" ? readJsonBody(request) : undefined, (body): Response | Promise<Response> => {
       const query = queryOf(request.url);
-      for (const [name, value] of query) {
+      if (query !== NO_QUERY) for (const [name, value] of query) {
         if (hasForbiddenCharacters(name) || hasForbiddenCharacters(value)) {
           throw new ApiError("INVALID_INPUT", `Query parameter ${JSON.stringify(name).slice(0, 60)} contains a control character or an unpaired surrogate.`, {
             errors: [{ path: `query.${JSON.stringify(name).slice(1, -1).slice(0, 60)}`, message: "must not contain control characters or unpaired surrogates", code: "invalid_characters" }],
@@ -154,37 +152,41 @@ export function createApp(deps: AppDeps, routes: readonly RouteDef[] = allRoutes
    * Response without a promise: Bun serves such an answer for 3-5 us less than one that comes later.
    * A step that needs I/O goes on when it is done. Whatever a step throws becomes a problem answer.
    */
-  const run = (route: RouteDef, suffixes: Record<string, string>, request: Request, params: Record<string, string>): Response | Promise<Response> => {
+  const run = (route: RouteDef, suffixes: Record<string, string> | undefined, request: Request, params: Record<string, string>): Response | Promise<Response> => {
     const requestId = newId("req");
     let limitHeaders = NO_HEADERS;
-    const failed = (error: unknown) => fail(error, requestId, request, limitHeaders);
     try {
-      for (const name in suffixes) {
-        const suffix = suffixes[name]!;
-        const value = params[name] ?? "";
-        if (!value.endsWith(suffix)) throw new ApiError("NOT_FOUND", `No endpoint at ${new URL(request.url).pathname}.`);
-        params[name] = value.slice(0, -suffix.length);
+      if (suffixes) {
+        for (const name in suffixes) {
+          const suffix = suffixes[name]!;
+          const value = params[name] ?? "";
+          if (!value.endsWith(suffix)) throw new ApiError("NOT_FOUND", `No endpoint at ${new URL(request.url).pathname}.`);
+          params[name] = value.slice(0, -suffix.length);
+        }
       }
       const answered = andThen(authenticateFor(route, request), (auth) =>
         andThen(admit(route, request, auth), (headers) => {
+          if (headers instanceof ApiError) return fail(headers, requestId, request);
           limitHeaders = headers;
           return proceed(route, request, params, requestId, auth, headers);
         }),
       );
-      return answered instanceof Promise ? answered.catch(failed) : answered;
+      return answered instanceof Promise ? answered.catch((error: unknown) => fail(error, requestId, request, limitHeaders)) : answered;
     } catch (error) {
-      return failed(error);
+      return fail(error, requestId, request, limitHeaders);
     }
   };
 
   const dispatch = (inner: Request) => app.handle(inner);
+  const unmatched = new Map([...COMMON_METHODS].map((method) => [method, deps.recorder.requests(method, "unmatched")]));
+  const unmatchedOther = deps.recorder.requests("other", "unmatched");
   const app = new Elysia().onError(({ code, error, request }) => {
     const requestId = newId("req");
     if (code === "NOT_FOUND") {
       const path = new URL(request.url).pathname;
       const response = fail(new ApiError("NOT_FOUND", `No endpoint ${request.method} ${path}.`), requestId, request);
       // One series for every unknown path (and unknown method): a raw path as a label would let callers mint series.
-      deps.recorder.request(COMMON_METHODS.has(request.method) ? request.method : "other", "unmatched", response.status, 0);
+      (unmatched.get(request.method) ?? unmatchedOther)(response.status, 0);
       return response;
     }
     return fail(error, requestId, request);
@@ -192,15 +194,23 @@ export function createApp(deps: AppDeps, routes: readonly RouteDef[] = allRoutes
 
   for (const route of routes) {
     const { path, suffixes } = toRouterPath(route.path);
+    // Only a route with suffixed parameters changes its params: the others use the router's object as it is.
+    const suffixed = Object.keys(suffixes).length > 0 ? suffixes : undefined;
+    const record = deps.recorder.requests(route.method, route.path);
     app.route(
       route.method,
       path,
       ({ request, params }) => {
         const started = performance.now();
-        return andThen(run(route, suffixes, request, { ...(params as Record<string, string>) }), (response) => {
-          deps.recorder.request(route.method, route.path, response.status, (performance.now() - started) / 1000);
-          return response;
-        });
+        const answered = run(route, suffixed, request, suffixed ? { ...(params as Record<string, string>) } : (params as Record<string, string>));
+        if (answered instanceof Promise) {
+          return answered.then((response) => {
+            record(response.status, (performance.now() - started) / 1000);
+            return response;
+          });
+        }
+        record(answered.status, (performance.now() - started) / 1000);
+        return answered;
       },
       { parse: "none" },
     );

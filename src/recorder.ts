@@ -1,12 +1,12 @@
 /**
  * What the service tells about its work, told where the work ends. Features call these and know nothing
  * of where the figures go: the composition root turns them into Prometheus metrics (`src/metrics/`).
- * request() runs once per request: an implementation does no I/O there and no more than a lookup and
- * a few additions (src/metrics/request-series.ts).
+ * requests() is asked once per route, and what it returns runs once per request: an implementation does
+ * no I/O there and no more than a lookup by status and a few additions (src/metrics/request-series.ts).
  */
 export interface Recorder {
-  /** A request answered: its route as declared (`/v1/videos/{id}`, never the raw path), or `unmatched`. */
-  request(method: string, route: string, status: number, seconds: number): void;
+  /** Counts the requests of one route as declared (`/v1/videos/{id}`, never the raw path), or `unmatched`: each answer's status and time. */
+  requests(method: string, route: string): (status: number, seconds: number) => void;
   /** A pipeline stage of a video ran to its end (rendering and storing included). */
   stage(template: string, stage: string, seconds: number): void;
   /** A render finished: seconds of video made in seconds of wall time. */
@@ -20,7 +20,7 @@ export interface Recorder {
 }
 
 export const noRecorder: Recorder = {
-  request() {},
+  requests: () => () => {},
   stage() {},
   render() {},
   webhookDelivery() {},

@@ -11,6 +11,8 @@ export interface KeyRecord {
   account: AccountRow;
 }
 
+const accountOf = (found: KeyRecord) => found.account.id;
+
 /**
  * Live API keys with their accounts, kept in memory so an authenticated request needs no query. Every
  * change to an account or a key row (revocation, disabling, plan, limits, balances) is announced through
@@ -40,8 +42,10 @@ export class ApiKeyCache {
 
   /** The live key with this hash and its account, or undefined. */
   find(hash: string): KeyRecord | Promise<KeyRecord | undefined> {
-    return this.cache.read(hash, () => findLiveKeyByHash(this.database.db, hash), (found) => found.account.id);
+    return this.cache.read(hash, this.load, accountOf);
   }
+
+  private readonly load = (hash: string) => findLiveKeyByHash(this.database.db, hash);
 
   /**
    * Resolves once this process has heard every change committed before the call. The admin socket waits

@@ -32,7 +32,7 @@ export function createMetrics(sources: MetricSources, log: Logger): Metrics {
   const registers = [registry];
   collectDefaultMetrics({ register: registry });
 
-  const request = registerRequestSeries(registry);
+  const requests = registerRequestSeries(registry);
   const stages = new Histogram({ name: "shortvid_stage_duration_seconds", help: "Time a pipeline stage took, by template and stage.", labelNames: ["template", "stage"], buckets: STAGE_BUCKETS, registers });
   const renderSpeed = new Histogram({
     name: "shortvid_render_speed_ratio",
@@ -75,7 +75,7 @@ export function createMetrics(sources: MetricSources, log: Logger): Metrics {
   };
 
   const recorder: Recorder = {
-    request,
+    requests,
     stage(template, stage, seconds) {
       stages.observe({ template, stage }, seconds);
     },
