@@ -22,19 +22,26 @@ async function startService(dataDir: string, env: Record<string, string> = {}) {
   return service;
 }
 
+/** A new account whose request limit lets a test poll five times a second. */
 async function createAccount(dataDir: string) {
-  const proc = Bun.spawn(["bun", "src/admin/cli.ts", "create-account", "--email", `crash-${Date.now()}@example.com`, "--json"], { cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir }, stdout: "pipe", stderr: "pipe" });
-  const out = await new Response(proc.stdout).text();
-  await proc.exited;
-  return JSON.parse(out) as { apiKey: string; signingSecret: string };
+  const admin = async (...args: string[]) => {
+    const proc = Bun.spawn(["bun", "src/admin/cli.ts", ...args, "--json"], { cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir }, stdout: "pipe", stderr: "pipe" });
+    const out = await new Response(proc.stdout).text();
+    if ((await proc.exited) !== 0) throw new Error(`admin ${args[0]} failed: ${await new Response(proc.stderr).text()}`);
+    return JSON.parse(out);
+  };
+  const account = (await admin("create-account", "--email", `crash-${Date.now()}@example.com`)) as { accountId: string; apiKey: string; signingSecret: string };
+  await admin("set-limits", "--account", account.accountId, "--requests-per-minute", "600");
+  return account;
 }
 
 /**
- * Polls a video until `until` says so. It fails past `timeoutMs`, or once nothing a caller sees (status,
- * stage, progress) has changed for `stillMs`: a stage shows no progress while it runs, and on a loaded
- * machine one can run for minutes, so the watchdog's own stall limit is the measure of a stuck video.
+ * Polls a video every `everyMs` until `until` says so. It fails past `timeoutMs`, or once nothing a caller
+ * sees (status, stage, progress) has changed for `stillMs`: a stage shows no progress while it runs, and
+ * on a loaded machine one can run for minutes, so the watchdog's own stall limit is the measure of a
+ * stuck video.
  */
-async function poll(url: string, apiKey: string, id: string, until: (v: any) => boolean, limits: { timeoutMs?: number; stillMs?: number }): Promise<any> {
+async function poll(url: string, apiKey: string, id: string, until: (v: any) => boolean, limits: { timeoutMs?: number; stillMs?: number; everyMs?: number }): Promise<any> {
   const deadline = Date.now() + (limits.timeoutMs ?? Number.POSITIVE_INFINITY);
   let seen = "";
   let movedAt = Date.now();
@@ -46,7 +53,7 @@ async function poll(url: string, apiKey: string, id: string, until: (v: any) => 
     if (state !== seen) [seen, movedAt] = [state, Date.now()];
     if (Date.now() > deadline) throw new Error(`timed out waiting on ${id}: ${JSON.stringify(video)}`);
     if (limits.stillMs !== undefined && Date.now() - movedAt > limits.stillMs) throw new Error(`${id} stood still for ${limits.stillMs} ms: ${JSON.stringify(video)}`);
-    await Bun.sleep(1100);
+    await Bun.sleep(limits.everyMs ?? 1100);
   }
 }
 
@@ -67,11 +74,13 @@ describe("crash recovery (kill -9)", () => {
       let service = await startService(dataDir);
       const created = (await (await post(service.url, apiKey, chatBody({ webhookUrl: receiver.url() }))).json()) as any;
       let renderingSince: number | undefined;
+      // Polled five times a second: a fast machine renders this chat in a few seconds, and the kill must
+      // come while it renders (the render writes its progress every 5%).
       const before = await poll(service.url, apiKey, created.id, (v) => {
-        if (v.status === "failed") throw new Error(`the video failed before the crash: ${JSON.stringify(v.error)}`);
+        if (v.status === "failed" || v.status === "completed") throw new Error(`the video ended before the crash: ${JSON.stringify(v)}`);
         if (v.status === "rendering") renderingSince ??= Date.now();
         return v.status === "rendering" && v.progress >= 55;
-      }, { stillMs: STALLED_AFTER_MS });
+      }, { stillMs: STALLED_AFTER_MS, everyMs: 200 });
       // How fast this machine renders right now: the wait for the restarted render derives from it (the
       // render fills progress 50-99), so a loaded machine waits longer instead of failing.
       const msPerPercent = (Date.now() - renderingSince!) / Math.max(1, before.progress - 50);

@@ -82,13 +82,21 @@ describe("SIGTERM", () => {
         const account = await runAdminCommand({ db: database.db, now: () => new Date() }, "create-account", { email: `drain-${Date.now()}@example.com` });
         if (!account.ok) throw new Error(account.error);
         const key = String(account.value.apiKey);
+        const limits = await runAdminCommand({ db: database.db, now: () => new Date() }, "set-limits", { account: String(account.value.accountId), "requests-per-minute": "600" });
+        if (!limits.ok) throw new Error(limits.error);
         const serve = await start({ ...common, ROLE: "serve" });
         const workers = [await start({ ...common, ROLE: "worker" }), await start({ ...common, ROLE: "worker" })];
 
         const created = (await (
           await fetch(`${serve.url}/v1/videos`, { method: "POST", headers: { authorization: `Bearer ${key}`, "content-type": "application/json" }, body: JSON.stringify(chatBody({}, { background: { ownUrl: media.url("/clip.mp4") }, music: { ownUrl: media.url("/tone.mp3") } })) })
         ).json()) as any;
-        await poll(serve.url, key, created.id, (v) => v.status === "rendering" && v.progress > 50, 600_000);
+        // Polled five times a second: a fast machine renders this chat in a few seconds, and the SIGTERM
+        // must come while it renders.
+        const whileRendering = (v: any) => {
+          if (v.status === "completed") throw new Error(`the video completed before its worker could be stopped: ${JSON.stringify(v)}`);
+          return v.status === "rendering" && v.progress > 50;
+        };
+        await poll(serve.url, key, created.id, whileRendering, 600_000, 200);
         const startedOn = (w: Service) => w.log.find((e) => e.msg === "attempt started" && e.videoId === created.id);
         const holder = workers.find(startedOn)!;
         const other = workers.find((w) => w !== holder)!;

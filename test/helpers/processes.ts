@@ -74,14 +74,17 @@ export async function logLine(service: Service, match: (entry: Record<string, an
   }
 }
 
-/** Polls a video through the API until `until` says so; a failed video fails the wait at once. */
-export async function poll(url: string, apiKey: string, id: string, until: (v: any) => boolean, timeoutMs: number): Promise<any> {
+/**
+ * Polls a video through the API every `everyMs` until `until` says so; a failed video fails the wait at
+ * once. Polling faster than once a second needs an account whose request limit was raised.
+ */
+export async function poll(url: string, apiKey: string, id: string, until: (v: any) => boolean, timeoutMs: number, everyMs = 1100): Promise<any> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const video = (await (await fetch(`${url}/v1/videos/${id}`, { headers: { authorization: `Bearer ${apiKey}` } })).json()) as any;
     if (video.status === "failed") throw new Error(`the video failed: ${JSON.stringify(video.error)}`);
     if (until(video)) return video;
     if (Date.now() > deadline) throw new Error(`timed out waiting on ${id}: ${JSON.stringify(video)}`);
-    await Bun.sleep(1100);
+    await Bun.sleep(everyMs);
   }
 }
