@@ -70,11 +70,11 @@ export function initialState(limits: Limits, windows: Windows = { requests: [], 
 const within = (log: TimeLog, now: number, span: number): TimeLog => logAfter(log, now - span);
 const secondsUntil = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
 
-function headersFor(requests: TimeLog, limit: number, now: number): RateHeaders {
+function headersFor(requests: TimeLog, limit: number, now: number, count = logCount(requests)): RateHeaders {
   const oldest = requests[0]?.[0];
   return {
     limit,
-    remaining: Math.max(0, limit - logCount(requests)),
+    remaining: Math.max(0, limit - count),
     resetSeconds: oldest === undefined ? 0 : secondsUntil(oldest + MINUTE - now),
   };
 }
@@ -86,8 +86,9 @@ interface Window {
   what: string;
 }
 
-/** The window as a refusal when it is full; undefined when it has room. */
-function fullWindow(w: Window, now: number) {
+/** The window as a refusal when it is full; undefined when it has room. `count` (what it holds), when known, spares a walk. */
+function fullWindow(w: Window, now: number, count?: number) {
+  if (w.limit > 0 && count !== undefined && count < w.limit) return undefined;
   // The limit-th newest admission is the one that must leave the window before another fits.
   const blocking = w.limit <= 0 ? now : logNthNewest(w.times, w.limit);
   if (blocking === undefined) return undefined;
@@ -101,26 +102,28 @@ export function admitRequest(state: ActorState, kind: RequestKind, now: number):
   const creates = within(state.creates, now, MINUTE);
   const freeTools = within(state.freeTools, now, DAY);
   const { limits } = state;
+  // Counted once: the count decides whether the minute is full and gives the headers.
+  const counted = logCount(requests);
   const perMinute = { times: requests, limit: limits.requestsPerMinute, span: MINUTE, what: "requests per minute" };
   // A read has one window to check, a free tool three: the first full one refuses.
   const full =
-    fullWindow(perMinute, now) ??
+    fullWindow(perMinute, now, counted) ??
     (kind === "free_tool"
       ? (fullWindow({ times: within(freeTools, now, HOUR), limit: limits.freeToolsPerHour, span: HOUR, what: "free tool calls per hour" }, now) ??
         fullWindow({ times: freeTools, limit: limits.freeToolsPerDay, span: DAY, what: "free tool calls per day" }, now))
       : undefined);
   if (full) {
-    const next = { ...state, requests, creates, freeTools };
-    return [next, { admitted: false, code: "RATE_LIMITED", retryAfterSeconds: full.retry, detail: `Too many requests (${full.detail})`, headers: headersFor(requests, limits.requestsPerMinute, now) }];
+    const next: ActorState = { limits, requests, creates, freeTools };
+    return [next, { admitted: false, code: "RATE_LIMITED", retryAfterSeconds: full.retry, detail: `Too many requests (${full.detail})`, headers: headersFor(requests, limits.requestsPerMinute, now, counted) }];
   }
   const next: ActorState = {
-    ...state,
+    limits,
     requests: logAdd(requests, logTime(now, limits.requestsPerMinute, MINUTE)),
     creates,
     // The day's log also serves the hour window: its runs are made fine enough for the hour.
     freeTools: kind === "free_tool" ? logAdd(freeTools, logTime(now, Math.max(limits.freeToolsPerHour, limits.freeToolsPerDay), HOUR)) : freeTools,
   };
-  return [next, { admitted: true, headers: headersFor(next.requests, limits.requestsPerMinute, now) }];
+  return [next, { admitted: true, headers: headersFor(next.requests, limits.requestsPerMinute, now, counted + 1) }];
 }
 
 /** New limits apply to the windows already counted. */

@@ -33,6 +33,12 @@ function termsOf(account: AccountRow): AccountTerms {
 const PUBLIC_OPTIONS: UpdateOptions = { unsyncedLimit: unsyncedAllowance(PUBLIC_LIMITS, "read") };
 const addressSubject = (address: string) => `ip:${address}`;
 
+/** A request's rate decision as a store step: the windows it leaves, and the admission. */
+function decideRequest(limits: Limits, kind: RequestKind, at: number, windows: Windows): [Windows, Admission] {
+  const [state, admission] = admitRequest(initialState(limits, windows), kind, at);
+  return [windowsOf(state), admission];
+}
+
 export function rateHeaders(admission: Admission): Record<string, string> {
   return {
     "x-ratelimit-limit": String(admission.headers.limit),
@@ -133,16 +139,14 @@ export class Limiter {
   }
 
   private admit(subject: string, limits: Limits, kind: RequestKind, options: UpdateOptions): Admission | Promise<Admission> {
-    const decide = (now: Date) => (windows: Windows): [Windows, Admission] => {
-      const [state, admission] = admitRequest(initialState(limits, windows), kind, now.getTime());
-      return [windowsOf(state), admission];
-    };
     const now = this.now();
-    const fromMemory = () => this.store.updateNow?.(subject, now, decide(now), options);
-    return this.actors.runNow(subject, now.getTime(), fromMemory, async () => {
+    const at = now.getTime();
+    const fromMemory = () => this.store.updateNow?.(subject, now, (windows) => decideRequest(limits, kind, at, windows), options);
+    return this.actors.runNow(subject, at, fromMemory, async () => {
+      // Its turn may come later: decided at the time it runs.
       const now = this.now();
       try {
-        return await this.store.update(subject, now, decide(now), options);
+        return await this.store.update(subject, now, (windows) => decideRequest(limits, kind, now.getTime(), windows), options);
       } catch (error) {
         this.log.error("rate limiter store failed", { subject, error: error instanceof Error ? error.message : String(error) });
         throw new ApiError("RATE_LIMITER_UNAVAILABLE", "Rate limiting is briefly unavailable, so the request was refused; retry shortly.", {

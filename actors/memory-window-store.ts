@@ -3,7 +3,7 @@ import { addWindowRuns, deleteExpiredRuns, lockRateWindows, readChangedRuns, rea
 import type { Windows } from "./account-actor.ts";
 import { Mailbox } from "./mailbox.ts";
 import { logCount } from "./time-log.ts";
-import { type RunLogs, addedRuns, applyChanged, emptyRuns, expiredAt, knownWindows, logsOf, mergeRuns, planBatch } from "./window-batch.ts";
+import { NO_RUNS, type RunLogs, addedRuns, applyChanged, emptyRuns, expiredAt, knownWindows, logsOf, mergeRuns, planBatch } from "./window-batch.ts";
 import type { UpdateOptions, WindowStore } from "./window-store.ts";
 
 /** How often admissions are written behind the requests, and other processes' admissions read back. */
@@ -47,7 +47,7 @@ const unsyncedCount = (w: RunLogs) => logCount(w.requests) + logCount(w.freeTool
 function keep(entry: Entry, now: Date, next: Windows, added = addedRuns(entry.known, next)): void {
   entry.lastUsed = now.getTime();
   entry.unsynced = mergeRuns(entry.unsynced, added);
-  entry.known = { requests: next.requests, creates: [], freeTools: next.freeTools };
+  entry.known = { requests: next.requests, creates: NO_RUNS, freeTools: next.freeTools };
 }
 
 /** Whether the subject's unheard-of admissions (with `adding`, when given) reach the limit: they must be written first. */

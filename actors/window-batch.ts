@@ -65,7 +65,7 @@ export function applyChanged(stored: RunLogs, changed: readonly Omit<WindowRun, 
 
 /** What a process counts for a subject: the runs as last read back, and its own admissions not yet written. */
 export function knownWindows(stored: RunLogs, unwritten: RunLogs): Windows {
-  return { requests: logMerge(stored.requests, unwritten.requests), creates: [], freeTools: logMerge(stored.freeTools, unwritten.freeTools) };
+  return { requests: logMerge(stored.requests, unwritten.requests), creates: NO_RUNS, freeTools: logMerge(stored.freeTools, unwritten.freeTools) };
 }
 
 /** `b`'s admissions added to `a`'s (what failed to be written goes back before what came since). */
@@ -73,7 +73,13 @@ export function mergeRuns(a: RunLogs, b: RunLogs): RunLogs {
   return { requests: logMerge(a.requests, b.requests), freeTools: logMerge(a.freeTools, b.freeTools) };
 }
 
+/** An empty log, shared: logs are never changed in place. */
+export const NO_RUNS: TimeLog = Object.freeze([]);
+
+/** A log the decision left as it was (a read leaves the free tools' alone) added nothing. */
+const added = (before: TimeLog, after: TimeLog) => (after === before ? NO_RUNS : logAdded(before, after));
+
 /** The admissions a decision added: what `after` holds that `before` did not, window by window. */
 export function addedRuns(before: RunLogs, after: RunLogs): RunLogs {
-  return { requests: logAdded(before.requests, after.requests), freeTools: logAdded(before.freeTools, after.freeTools) };
+  return { requests: added(before.requests, after.requests), freeTools: added(before.freeTools, after.freeTools) };
 }
