@@ -79,7 +79,7 @@ export function createApp(deps: AppDeps, routes: readonly RouteDef[] = allRoutes
   const admit = (route: RouteDef, request: Request, auth: RouteContext["auth"]): Record<string, string> | ApiError | Promise<Record<string, string> | ApiError> => {
     if (route.rate === "unlimited") return NO_HEADERS;
     const admission = auth ? deps.limiter.admitAccount(auth.account, route.rate ?? "read") : deps.limiter.admitAddress(clientAddress(request));
-    return admission instanceof Promise ? admission.then(admitted) : admitted(admission);
+    return andThen(admission, admitted);
   };
 
   const authenticated = (request: Request, result: AuthContext | ApiError): AuthContext => {
@@ -95,8 +95,7 @@ export function createApp(deps: AppDeps, routes: readonly RouteDef[] = allRoutes
     // The address is looked up only when some address has failed lately.
     const blocked = deps.limiter.anyFailedAuth ? deps.limiter.failedAuthRefusal(clientAddress(request)) : undefined;
     if (blocked) throw blocked;
-    const result = authenticate(deps, request.headers.get("authorization"));
-    return result instanceof Promise ? result.then((found) => authenticated(request, found)) : authenticated(request, result);
+    return andThen(authenticate(deps, request.headers.get("authorization")), (found) => authenticated(request, found));
   };
 
   /** The route's own answer, with the request's headers; what it throws becomes its problem answer. */
@@ -202,15 +201,10 @@ export function createApp(deps: AppDeps, routes: readonly RouteDef[] = allRoutes
       path,
       ({ request, params }) => {
         const started = performance.now();
-        const answered = run(route, suffixed, request, suffixed ? { ...(params as Record<string, string>) } : (params as Record<string, string>));
-        if (answered instanceof Promise) {
-          return answered.then((response) => {
-            record(response.status, (performance.now() - started) / 1000);
-            return response;
-          });
-        }
-        record(answered.status, (performance.now() - started) / 1000);
-        return answered;
+        return andThen(run(route, suffixed, request, suffixed ? { ...(params as Record<string, string>) } : (params as Record<string, string>)), (response) => {
+          record(response.status, (performance.now() - started) / 1000);
+          return response;
+        });
       },
       { parse: "none" },
     );

@@ -52,9 +52,7 @@ export class AccountReads {
    * video: at once when it is kept, else once it has been read.
    */
   video(accountId: string, id: string): VideoRead | undefined | Promise<VideoRead | undefined> {
-    const key = `video ${accountId} ${id}`;
-    // The loader is made only when the read is not kept (most polls find it kept).
-    const read = this.cache.peek(key) ?? this.cache.read(key, async () => {
+    const read = this.cache.read(`video ${accountId} ${id}`, async () => {
       const row = await findAccountVideo(this.database.db, accountId, id);
       if (!row) return undefined;
       const link = row.status === "completed" ? (await latestDownloadLinks(this.database.db, [row.id])).get(row.id) : undefined;
@@ -65,8 +63,7 @@ export class AccountReads {
 
   /** The account's use since `since` (the start of its period): at once when it is kept. */
   usage(accountId: string, since: Date): UsageSummary | Promise<UsageSummary> {
-    const key = `usage ${accountId} ${since.getTime()}`;
-    const read = this.cache.peek(key) ?? this.cache.read(key, async () => ({ usage: await usageSince(this.database.db, accountId, since), accountId }), groupOf);
+    const read = this.cache.read(`usage ${accountId} ${since.getTime()}`, async () => ({ usage: await usageSince(this.database.db, accountId, since), accountId }), groupOf);
     return andThen(read, usageOf);
   }
 
