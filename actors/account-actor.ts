@@ -79,21 +79,17 @@ function headersFor(requests: TimeLog, limit: number, now: number, count = logCo
   };
 }
 
-interface Window {
-  times: TimeLog;
-  limit: number;
-  span: number;
-  what: string;
-}
-
-/** The window as a refusal when it is full; undefined when it has room. `count` (what it holds), when known, spares a walk. */
-function fullWindow(w: Window, now: number, count?: number) {
-  if (w.limit > 0 && count !== undefined && count < w.limit) return undefined;
+/**
+ * The window (`times`, at most `limit` per `span`) as a refusal when it is full; undefined when it has room.
+ * `count` (what it holds), when known, spares a walk. Plain arguments: this runs for every request.
+ */
+function fullWindow(times: TimeLog, limit: number, span: number, what: string, now: number, count?: number) {
+  if (limit > 0 && count !== undefined && count < limit) return undefined;
   // The limit-th newest admission is the one that must leave the window before another fits.
-  const blocking = w.limit <= 0 ? now : logNthNewest(w.times, w.limit);
+  const blocking = limit <= 0 ? now : logNthNewest(times, limit);
   if (blocking === undefined) return undefined;
-  const retry = secondsUntil(blocking + w.span - now);
-  return { retry, detail: `${w.what}: ${w.limit} allowed; retry in ${retry} s.` };
+  const retry = secondsUntil(blocking + span - now);
+  return { retry, detail: `${what}: ${limit} allowed; retry in ${retry} s.` };
 }
 
 /** A request of `kind` at `now`: counted when admitted, refused with the wait when a window is full. */
@@ -104,13 +100,12 @@ export function admitRequest(state: ActorState, kind: RequestKind, now: number):
   const { limits } = state;
   // Counted once: the count decides whether the minute is full and gives the headers.
   const counted = logCount(requests);
-  const perMinute = { times: requests, limit: limits.requestsPerMinute, span: MINUTE, what: "requests per minute" };
   // A read has one window to check, a free tool three: the first full one refuses.
   const full =
-    fullWindow(perMinute, now, counted) ??
+    fullWindow(requests, limits.requestsPerMinute, MINUTE, "requests per minute", now, counted) ??
     (kind === "free_tool"
-      ? (fullWindow({ times: within(freeTools, now, HOUR), limit: limits.freeToolsPerHour, span: HOUR, what: "free tool calls per hour" }, now) ??
-        fullWindow({ times: freeTools, limit: limits.freeToolsPerDay, span: DAY, what: "free tool calls per day" }, now))
+      ? (fullWindow(within(freeTools, now, HOUR), limits.freeToolsPerHour, HOUR, "free tool calls per hour", now) ??
+        fullWindow(freeTools, limits.freeToolsPerDay, DAY, "free tool calls per day", now))
       : undefined);
   if (full) {
     const next: ActorState = { limits, requests, creates, freeTools };
@@ -135,7 +130,7 @@ export function changeLimits(state: ActorState, limits: Limits): ActorState {
 export function recordCreate(state: ActorState, now: number): [ActorState, Admission] {
   const creates = within(state.creates, now, MINUTE);
   const headers = headersFor(within(state.requests, now, MINUTE), state.limits.requestsPerMinute, now);
-  const full = fullWindow({ times: creates, limit: state.limits.createsPerMinute, span: MINUTE, what: "video creations per minute" }, now);
+  const full = fullWindow(creates, state.limits.createsPerMinute, MINUTE, "video creations per minute", now);
   if (full) return [{ ...state, creates }, { admitted: false, code: "RATE_LIMITED", retryAfterSeconds: full.retry, detail: `Too many video creations (${full.detail})`, headers }];
   return [{ ...state, creates: logAdd(creates, logTime(now, state.limits.createsPerMinute, MINUTE)) }, { admitted: true, headers }];
 }

@@ -10,11 +10,24 @@ import type { UpdateOptions, WindowStore } from "./window-store.ts";
 const IDLE_MS = 10 * 60_000;
 const accountSubject = (accountId: string) => `acct:${accountId}`;
 
+/** A request's rate decision as a store step: the windows it leaves (the decision's state), and the admission. */
+type RequestStep = (windows: Windows, at: number) => [Windows, Admission];
+
+/** How a subject's requests of one kind are decided: the step, and the store's options for it. */
+interface RequestTerms {
+  step: RequestStep;
+  /** How many admissions may wait unwritten. */
+  options: UpdateOptions;
+}
+
+function requestTerms(limits: Limits, kind: RequestKind): RequestTerms {
+  return { step: (windows, at) => admitRequest(initialState(limits, windows), kind, at), options: { unsyncedLimit: unsyncedAllowance(limits, kind) } };
+}
+
 interface AccountTerms {
   subject: string;
   limits: Limits;
-  /** The store's options for each kind of request: how many admissions may wait unwritten. */
-  options: Record<RequestKind, UpdateOptions>;
+  kinds: Record<RequestKind, RequestTerms>;
 }
 /**
  * An account row's subject, limits and allowances, worked out once per row: the key cache hands the same
@@ -25,19 +38,13 @@ function termsOf(account: AccountRow): AccountTerms {
   let found = terms.get(account);
   if (!found) {
     const limits = accountLimits(account);
-    found = { subject: accountSubject(account.id), limits, options: { read: { unsyncedLimit: unsyncedAllowance(limits, "read") }, free_tool: { unsyncedLimit: unsyncedAllowance(limits, "free_tool") } } };
+    found = { subject: accountSubject(account.id), limits, kinds: { read: requestTerms(limits, "read"), free_tool: requestTerms(limits, "free_tool") } };
     terms.set(account, found);
   }
   return found;
 }
-const PUBLIC_OPTIONS: UpdateOptions = { unsyncedLimit: unsyncedAllowance(PUBLIC_LIMITS, "read") };
+const PUBLIC_TERMS = requestTerms(PUBLIC_LIMITS, "read");
 const addressSubject = (address: string) => `ip:${address}`;
-
-/** A request's rate decision as a store step: the windows it leaves, and the admission. */
-function decideRequest(limits: Limits, kind: RequestKind, at: number, windows: Windows): [Windows, Admission] {
-  const [state, admission] = admitRequest(initialState(limits, windows), kind, at);
-  return [windowsOf(state), admission];
-}
 
 export function rateHeaders(admission: Admission): Record<string, string> {
   return {
@@ -72,12 +79,12 @@ export class Limiter {
   }
 
   admitAccount(account: AccountRow, kind: RequestKind): Admission | Promise<Admission> {
-    const { subject, limits, options } = termsOf(account);
-    return this.admit(subject, limits, kind, options[kind]);
+    const { subject, kinds } = termsOf(account);
+    return this.admit(subject, kinds[kind]);
   }
 
   admitAddress(address: string): Admission | Promise<Admission> {
-    return this.admit(addressSubject(address), PUBLIC_LIMITS, "read", PUBLIC_OPTIONS);
+    return this.admit(addressSubject(address), PUBLIC_TERMS);
   }
 
   /** Whether some address failed authentication lately: only then need a request's address be looked up. */
@@ -138,15 +145,17 @@ export class Limiter {
     await this.store.close?.();
   }
 
-  private admit(subject: string, limits: Limits, kind: RequestKind, options: UpdateOptions): Admission | Promise<Admission> {
+  /** Decided at once from memory when it can be (most requests: no promise, no closure), else as the actor's next message. */
+  private admit(subject: string, { step, options }: RequestTerms): Admission | Promise<Admission> {
     const now = this.now();
-    const at = now.getTime();
-    const fromMemory = () => this.store.updateNow?.(subject, now, (windows) => decideRequest(limits, kind, at, windows), options);
-    return this.actors.runNow(subject, at, fromMemory, async () => {
+    if (this.actors.idle(subject, now.getTime())) {
+      const decided = this.store.updateNow?.(subject, now, step, options);
+      if (decided !== undefined) return decided;
+    }
+    return this.actors.run(subject, async () => {
       // Its turn may come later: decided at the time it runs.
-      const now = this.now();
       try {
-        return await this.store.update(subject, now, (windows) => decideRequest(limits, kind, now.getTime(), windows), options);
+        return await this.store.update(subject, this.now(), step, options);
       } catch (error) {
         this.log.error("rate limiter store failed", { subject, error: error instanceof Error ? error.message : String(error) });
         throw new ApiError("RATE_LIMITER_UNAVAILABLE", "Rate limiting is briefly unavailable, so the request was refused; retry shortly.", {

@@ -2,9 +2,9 @@ import type { Database, Db } from "../db/client.ts";
 import { addWindowRuns, deleteExpiredRuns, lockRateWindows, readChangedRuns, readWindowRuns, saveCreates, vacuumWindowRuns } from "../db/repos/rate-windows.ts";
 import type { Windows } from "./account-actor.ts";
 import { Mailbox } from "./mailbox.ts";
-import { logCount } from "./time-log.ts";
+import { logCount, logMerge } from "./time-log.ts";
 import { NO_RUNS, type RunLogs, addedRuns, applyChanged, emptyRuns, expiredAt, knownWindows, logsOf, mergeRuns, planBatch } from "./window-batch.ts";
-import type { UpdateOptions, WindowStore } from "./window-store.ts";
+import type { UpdateOptions, WindowStep, WindowStore } from "./window-store.ts";
 
 /** How often admissions are written behind the requests, and other processes' admissions read back. */
 export const SYNC_EVERY_MS = 200;
@@ -43,11 +43,16 @@ interface Entry {
 
 const unsyncedCount = (w: RunLogs) => logCount(w.requests) + logCount(w.freeTools);
 
-/** Keeps a step's windows: what it added waits for the next batch. */
-function keep(entry: Entry, now: Date, next: Windows, added = addedRuns(entry.known, next)): void {
-  entry.lastUsed = now.getTime();
-  entry.unsynced = mergeRuns(entry.unsynced, added);
-  entry.known = { requests: next.requests, creates: NO_RUNS, freeTools: next.freeTools };
+/**
+ * Keeps a step's windows: what it added waits for the next batch. The entry's own `unsynced` object is
+ * changed in place (a batch takes it whole and leaves the entry a new one), and the step's windows are kept
+ * as they are when they hold no creates: this runs for every admitted request, and allocates little.
+ */
+function keep(entry: Entry, at: number, next: Windows, added = addedRuns(entry.known, next)): void {
+  entry.lastUsed = at;
+  entry.unsynced.requests = logMerge(entry.unsynced.requests, added.requests);
+  entry.unsynced.freeTools = logMerge(entry.unsynced.freeTools, added.freeTools);
+  entry.known = next.creates === NO_RUNS ? next : { requests: next.requests, creates: NO_RUNS, freeTools: next.freeTools };
 }
 
 /** Whether the subject's unheard-of admissions (with `adding`, when given) reach the limit: they must be written first. */
@@ -85,12 +90,12 @@ export class MemoryWindowStore implements WindowStore {
     this.timer.unref?.();
   }
 
-  async update<T>(subject: string, now: Date, step: (windows: Windows) => Promise<[Windows, T]> | [Windows, T], options: UpdateOptions = {}): Promise<T> {
+  async update<T>(subject: string, now: Date, step: WindowStep<T>, options: UpdateOptions = {}): Promise<T> {
     if (options.tx) return this.inTransaction(options.tx, subject, now, step);
     if (this.failure) throw new Error(`rate windows could not be synced: ${this.failure.message}`);
     const entry = this.entries.get(subject) ?? (await this.rehydrate(subject));
-    const [next, result] = await step(entry.known);
-    keep(entry, now, next);
+    const [next, result] = await step(entry.known, now.getTime());
+    keep(entry, now.getTime(), next);
     // Waits for the batch in flight and then its own, so no more than the limit go unheard of at any time.
     if (mustSync(entry, options)) {
       if (!(await this.sync([subject]))) throw new Error("rate windows could not be synced");
@@ -98,15 +103,16 @@ export class MemoryWindowStore implements WindowStore {
     return result;
   }
 
-  updateNow<T>(subject: string, now: Date, step: (windows: Windows) => [Windows, T], options: Pick<UpdateOptions, "unsyncedLimit"> = {}): T | undefined {
+  updateNow<T>(subject: string, now: Date, step: (windows: Windows, at: number) => [Windows, T], options: Pick<UpdateOptions, "unsyncedLimit"> = {}): T | undefined {
     const entry = this.failure ? undefined : this.entries.get(subject);
     if (!entry) return undefined;
-    const [next, result] = step(entry.known);
+    const at = now.getTime();
+    const [next, result] = step(entry.known, at);
     const added = addedRuns(entry.known, next);
     // An admission that would have to be written before it is answered goes through update (the step is
     // pure: deciding it again there is the same decision).
     if (mustSync(entry, options, added)) return undefined;
-    keep(entry, now, next, added);
+    keep(entry, at, next, added);
     return result;
   }
 
@@ -147,11 +153,11 @@ export class MemoryWindowStore implements WindowStore {
   }
 
   /** The create path: the row is the truth for creates; requests and free tools are what memory counts. */
-  private async inTransaction<T>(tx: Db, subject: string, now: Date, step: (windows: Windows) => Promise<[Windows, T]> | [Windows, T]): Promise<T> {
+  private async inTransaction<T>(tx: Db, subject: string, now: Date, step: WindowStep<T>): Promise<T> {
     const creates = await lockRateWindows(tx, subject, now);
     const entry = this.entries.get(subject);
-    const view = { ...(entry?.known ?? knownWindows(emptyRuns(), emptyRuns())), creates };
-    const [next, result] = await step(view);
+    const known = entry?.known ?? knownWindows(emptyRuns(), emptyRuns());
+    const [next, result] = await step({ requests: known.requests, creates, freeTools: known.freeTools }, now.getTime());
     await saveCreates(tx, subject, next.creates, now);
     return result;
   }

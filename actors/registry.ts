@@ -27,18 +27,12 @@ export class ActorRegistry {
   }
 
   /**
-   * Handles a message at once when the actor has none in flight and `now` can decide it without waiting
-   * (it returns undefined when it cannot): nothing else of the actor can interleave with a step that never
-   * yields, and the mailbox's promises are left out of the common case. Otherwise the message is sent.
-   * `at` is the message's time (ms) as the caller read its clock.
+   * Whether the actor has no message in flight, so a step that never yields can run for it at once: nothing
+   * else of the actor can interleave with it, and the mailbox's promises are left out of the common case.
+   * Spawns the actor when it has none, and marks it used at `at` (ms, the message's time as the caller read it).
    */
-  runNow<T>(key: string, at: number, now: () => T | undefined, message: () => Promise<T> | T): T | Promise<T> {
-    const entry = this.entryOf(key, at);
-    if (entry.mailbox.size === 0) {
-      const decided = now();
-      if (decided !== undefined) return decided;
-    }
-    return entry.mailbox.send(message);
+  idle(key: string, at: number): boolean {
+    return this.entryOf(key, at).mailbox.size === 0;
   }
 
   private entryOf(key: string, at: number): Entry {

@@ -10,6 +10,9 @@ export interface UpdateOptions {
   unsyncedLimit?: number;
 }
 
+/** A decision over a subject's windows at `at` (ms: the update's `now`): the windows it leaves, and its result. */
+export type WindowStep<T> = (windows: Windows, at: number) => Promise<[Windows, T]> | [Windows, T];
+
 /**
  * Where a subject's windows are kept between messages. The limiter's decisions are pure; a store only
  * hands a subject's windows to one step at a time and keeps what the step returns.
@@ -21,14 +24,14 @@ export interface WindowStore {
    * subject's row, so it is also serialized across processes (its other reads then see a stable state of
    * the subject until the caller commits).
    */
-  update<T>(subject: string, now: Date, step: (windows: Windows) => Promise<[Windows, T]> | [Windows, T], options?: UpdateOptions): Promise<T>;
+  update<T>(subject: string, now: Date, step: WindowStep<T>, options?: UpdateOptions): Promise<T>;
   /**
    * The same update when it needs no I/O (the subject's windows are in memory and nothing has to be
    * written first): runs the pure `step` and returns its result at once, or undefined, keeping nothing,
    * when the step has to go through `update`. Only for a caller that knows no step of the subject is in
    * flight in this process.
    */
-  updateNow?<T>(subject: string, now: Date, step: (windows: Windows) => [Windows, T], options?: Pick<UpdateOptions, "unsyncedLimit">): T | undefined;
+  updateNow?<T>(subject: string, now: Date, step: (windows: Windows, at: number) => [Windows, T], options?: Pick<UpdateOptions, "unsyncedLimit">): T | undefined;
   /** Writes what waits to be persisted; false when the durable store could not be written. */
   flush?(): Promise<boolean>;
   /** Forgets subjects idle this long that have nothing waiting; returns how many went. */
@@ -43,11 +46,11 @@ export interface WindowStore {
  * per request. A step writes what it added as a batch of one subject.
  */
 export function postgresWindowStore(database: Database): WindowStore {
-  const inTransaction = async <T>(tx: Db, subject: string, now: Date, step: (windows: Windows) => Promise<[Windows, T]> | [Windows, T]) => {
+  const inTransaction = async <T>(tx: Db, subject: string, now: Date, step: WindowStep<T>) => {
     const creates = await lockRateWindows(tx, subject, now);
     const stored = (await readWindowRuns(tx, [subject])).get(subject) ?? { version: 0, runs: [] };
     const before = { ...knownWindows(logsOf(stored.runs, now.getTime()), emptyRuns()), creates };
-    const [after, result] = await step(before);
+    const [after, result] = await step(before, now.getTime());
     await saveCreates(tx, subject, after.creates, now);
     const runs = planBatch(new Map([[subject, addedRuns(before, after)]]), now.getTime());
     await addWindowRuns(tx, runs, now);

@@ -10,7 +10,10 @@
  * Under PGlite every query runs on the server's one thread, so a request's queries delay all others.
  * The floor server (bench/floor-elysia.ts) runs in the same run: the bare routes plus the work the API's
  * contract asks of every authenticated read (key hash and lookup, the rate decision, the headers). Each
- * service figure is also given as a share of the floor's.
+ * service figure is also given as a share of the floor's. Both reference servers run beside each service
+ * and answer that service's own bodies (the same bytes), and each route is loaded on the three servers in
+ * turn, twice (bare, floor, service, then the reverse): a drift in the machine's speed during the run
+ * falls on all three alike instead of on the ratio.
  * Run: bun bench/api.ts [--seconds 8] [--connections 32]
  * BENCH_DATABASE_URL names the Postgres server (default postgres://postgres@127.0.0.1:5432/test); a
  * database is created there for the run and dropped after. BENCH_SKIP_POSTGRES=1 runs PGlite only.
@@ -222,58 +225,47 @@ const report = (label: string, result: { rps?: number; cpuUs?: number; p50: numb
   console.log(`${label.padEnd(58)} ${result.rps === undefined ? "".padStart(9) : result.rps.toFixed(0).padStart(7) + "/s"}  p50 ${result.p50.toFixed(2).padStart(7)} ms  p99 ${result.p99.toFixed(2).padStart(7)} ms  non-2xx ${result.non2xx}${cpu}${ratio}`);
 };
 
-interface Reference {
-  me: LoadResult;
-  video: LoadResult;
-  /** The floor only: one account over its limit, answered 429. */
-  refused?: LoadResult;
-}
-
-/** Starts a reference server script (bare or floor), loads both routes across 40 keys, then runs `more` on it. */
-async function benchReference(script: string, label: string, bare: Reference | undefined, more: (server: Server, me: Target[]) => Promise<Partial<Reference>>): Promise<Reference> {
+/** A reference server (bare or floor) run beside the service, answering the service's own bodies. */
+async function startReference(script: string, bodyFiles: string[]): Promise<{ server: Server; child: ReturnType<typeof Bun.spawn> }> {
   const port = freePort();
-  const child = Bun.spawn([process.execPath, join(ROOT, script), String(port)], { stdout: "ignore", stderr: "inherit" });
+  const child = Bun.spawn([process.execPath, join(ROOT, script), String(port), ...bodyFiles], { stdout: "ignore", stderr: "inherit" });
   try {
     await waitHealthy(port, child);
-    const server = { port, pid: child.pid };
-    const me = Array.from({ length: ACCOUNTS }, (_, i) => ({ path: "/v1/me", key: `svk_live_bare${i}` }));
-    const videos = Array.from({ length: ACCOUNTS }, (_, i) => ({ path: `/v1/videos/vid_${i}`, key: `svk_live_bare${i}` }));
-    await load(server, me, 2);
-    const video = await load(server, videos);
-    report(`${label}  GET /v1/videos/{id}`, video, bare?.video);
-    const meResult = await load(server, me);
-    report(`${label}  GET /v1/me`, meResult, bare?.me);
-    return { me: meResult, video, ...(await more(server, me)) };
-  } finally {
+  } catch (error) {
     await stop(child);
+    throw error;
   }
+  return { server: { port, pid: child.pid }, child };
 }
 
-function benchBare(): Promise<Reference> {
-  return benchReference("bench/bare-elysia.ts", "bare Elysia", undefined, async (server, me) => {
-    // The same polite client alone and beside a hammering one: how much of the service's slowdown any
-    // server saturated by the hammer's connections shows, with no limiter or database in the way.
-    const { alone, beside } = await probeBesideHammer(server, me, me);
-    report("bare Elysia  a probe's GET /v1/me, alone", alone);
-    report("bare Elysia  a probe's GET /v1/me, while one client hammers", beside);
-    console.log(`bare Elysia  the probe's p50 while hammered / alone: ${(beside.p50 / alone.p50).toFixed(1)}x`);
-    return {};
-  });
+/** Two loads' figures as one: rates and medians averaged, CPU per request over both, the worse p99. */
+function combine(a: LoadResult, b: LoadResult): LoadResult {
+  const requests = a.requests + b.requests;
+  return {
+    rps: (a.rps + b.rps) / 2,
+    cpuUs: (a.cpuUs * a.requests + b.cpuUs * b.requests) / requests,
+    p50: (a.p50 + b.p50) / 2,
+    p99: Math.max(a.p99, b.p99),
+    requests,
+    non2xx: a.non2xx + b.non2xx,
+  };
 }
 
 /**
- * The floor server (bench/floor-elysia.ts): the bare routes plus the work no implementation of the API can
- * leave out. Its ratio to the bare server bounds the service's; the service's ratio to it is its own plumbing.
+ * Each server loaded in turn over its targets, in two rounds (first to last, then last to first), so a
+ * drift in what the machine gives the bench falls on every server alike; each server's two loads combined.
  */
-function benchFloor(bare: Reference): Promise<Reference> {
-  return benchReference("bench/floor-elysia.ts", "floor", bare, async (server) => {
-    const refused = await load(server, [{ path: "/v1/me", key: "svk_live_bareover" }]);
-    report("floor  one account over its limit (429s)", refused, bare.me);
-    return { refused };
-  });
+async function inTurn(runs: { server: Server; targets: Target[] }[]): Promise<LoadResult[]> {
+  const first: LoadResult[] = [];
+  for (const run of runs) first.push(await load(run.server, run.targets));
+  const second: LoadResult[] = [];
+  for (const run of [...runs].reverse()) second.unshift(await load(run.server, run.targets));
+  return first.map((result, i) => combine(result, second[i]!));
 }
 
-async function benchService(kind: "pglite" | "postgres", bare: Reference, floor: Reference, adminUrl = ""): Promise<void> {
+const bareTargets = (path: (i: number) => string, key = (i: number) => `svk_live_bare${i}`) => Array.from({ length: ACCOUNTS }, (_, i) => ({ path: path(i), key: key(i) }));
+
+async function benchService(kind: "pglite" | "postgres", adminUrl = ""): Promise<void> {
   const dataDir = mkdtempSync(join(work, `${kind}-`));
   const dbName = `bench_api_${Date.now().toString(36)}`;
   let url: string | undefined;
@@ -285,14 +277,14 @@ async function benchService(kind: "pglite" | "postgres", bare: Reference, floor:
     u.pathname = `/${dbName}`;
     url = u.toString();
   }
-  let child: ReturnType<typeof Bun.spawn> | undefined;
+  const children: ReturnType<typeof Bun.spawn>[] = [];
   try {
     const database = url ? openPostgres(url, { max: 2 }) : await openPglite(dataDir);
     const accounts = await seed(database);
     await database.close();
     const port = freePort();
     const profile = process.env.BENCH_PROFILE_DIR ? ["--cpu-prof", "--cpu-prof-md", `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`, `--cpu-prof-name=service-${kind}.cpuprofile`] : [];
-    child = Bun.spawn([process.execPath, ...profile, join(ROOT, "src/main.ts")], {
+    const child = Bun.spawn([process.execPath, ...profile, join(ROOT, "src/main.ts")], {
       cwd: ROOT,
       env: {
         ...process.env,
@@ -308,27 +300,66 @@ async function benchService(kind: "pglite" | "postgres", bare: Reference, floor:
       stdout: "ignore",
       stderr: "inherit",
     });
+    children.push(child);
     await waitHealthy(port, child);
-    const server = { port, pid: child.pid };
+    const service = { port, pid: child.pid };
     const videos = accounts.keys.map((key, i) => ({ path: `/v1/videos/${accounts.videoIds[i]}`, key }));
     const me = accounts.keys.map((key) => ({ path: "/v1/me", key }));
-    const check = await fetch(`http://127.0.0.1:${port}${videos[0]!.path}`, { headers: { authorization: `Bearer ${videos[0]!.key}` } });
-    if (check.status !== 200) throw new Error(`GET ${videos[0]!.path} answered ${check.status}: ${await check.text()}`);
-    // Both routes are warmed: the first read of each account's usage is a query (3 ms on PGlite), and 40
-    // of them at the start of a run are a p99 of the warm-up, not of the steady state measured.
-    await load(server, videos, 2);
-    await load(server, me, 2);
-    report(`service/${kind}  GET /v1/videos/{id}, 40 accounts`, await load(server, videos), bare.video, floor.video);
-    report(`service/${kind}  GET /v1/me, 40 accounts`, await load(server, me), bare.me, floor.me);
+    // The reference servers answer the service's own bodies: the same bytes on every server.
+    const bodyFiles: string[] = [];
+    for (const [name, target] of [["me", me[0]!], ["video", videos[0]!]] as const) {
+      const answer = await fetch(`http://127.0.0.1:${port}${target.path}`, { headers: { authorization: `Bearer ${target.key}` } });
+      if (answer.status !== 200) throw new Error(`GET ${target.path} answered ${answer.status}: ${await answer.text()}`);
+      const file = join(dataDir, `${name}.json`);
+      writeFileSync(file, await answer.text());
+      bodyFiles.push(file);
+    }
+    const bare = await startReference("bench/bare-elysia.ts", bodyFiles);
+    children.push(bare.child);
+    const floor = await startReference("bench/floor-elysia.ts", bodyFiles);
+    children.push(floor.child);
+    const bareMe = bareTargets(() => "/v1/me");
+    const bareVideos = bareTargets((i) => `/v1/videos/vid_${i}`);
+    console.log(`${kind}: every server answers the service's bodies (GET /v1/me ${readFileSync(bodyFiles[0]!).length} B, GET /v1/videos/{id} ${readFileSync(bodyFiles[1]!).length} B)`);
+    // Warm-up: the first read of each account's usage is a query (3 ms on PGlite), and 40 of them at the
+    // start of a run are a p99 of the warm-up, not of the steady state measured.
+    for (const [server, targets] of [[service, videos], [service, me], [bare.server, bareMe], [floor.server, bareMe]] as const) await load(server, targets, 2);
+
+    for (const [route, own, reference] of [["GET /v1/videos/{id}", videos, bareVideos], ["GET /v1/me", me, bareMe]] as const) {
+      const [b, f, s] = await inTurn([
+        { server: bare.server, targets: reference },
+        { server: floor.server, targets: reference },
+        { server: service, targets: own },
+      ]);
+      report(`${kind}: bare Elysia  ${route}`, b!);
+      report(`${kind}: floor  ${route}`, f!, b);
+      report(`${kind}: service  ${route}, 40 accounts`, s!, b, f);
+    }
+
     const overLimit = [{ path: "/v1/me", key: accounts.overLimitKey }];
-    report(`service/${kind}  one account over its limit (429s)`, await load(server, overLimit), bare.me, floor.refused);
-    const { alone, beside: others, hammer } = await probeBesideHammer(server, overLimit, me);
-    report(`service/${kind}  others' GET /v1/me, probe alone`, alone);
-    report(`service/${kind}  others' GET /v1/me, while one is hammered`, others);
-    console.log(`service/${kind}  others' p50 while one is hammered / alone: ${(others.p50 / alone.p50).toFixed(1)}x`);
-    report(`service/${kind}  (the 429s meanwhile)`, hammer, bare.me);
+    const [bareRate, floorRefused, refused] = await inTurn([
+      { server: bare.server, targets: bareMe },
+      { server: floor.server, targets: [{ path: "/v1/me", key: "svk_live_bareover" }] },
+      { server: service, targets: overLimit },
+    ]);
+    report(`${kind}: bare Elysia  GET /v1/me (for the 429s)`, bareRate!);
+    report(`${kind}: floor  one account over its limit (429s)`, floorRefused!, bareRate);
+    report(`${kind}: service  one account over its limit (429s)`, refused!, bareRate, floorRefused);
+
+    // The same polite client alone and beside a hammering one, on the bare server and on the service: how
+    // much of the slowdown any server saturated by the hammer's connections shows, with no limiter or database.
+    const bareProbe = await probeBesideHammer(bare.server, bareMe, bareMe);
+    report(`${kind}: bare Elysia  a probe's GET /v1/me, alone`, bareProbe.alone);
+    report(`${kind}: bare Elysia  a probe's GET /v1/me, while one client hammers`, bareProbe.beside);
+    const { alone, beside: others, hammer } = await probeBesideHammer(service, overLimit, me);
+    report(`${kind}: service  others' GET /v1/me, probe alone`, alone);
+    report(`${kind}: service  others' GET /v1/me, while one is hammered`, others);
+    report(`${kind}: service  (the 429s meanwhile)`, hammer, bareProbe.hammer);
+    console.log(
+      `${kind}: a probe's p50 while hammered / alone: bare Elysia ${(bareProbe.beside.p50 / bareProbe.alone.p50).toFixed(1)}x, service ${(others.p50 / alone.p50).toFixed(1)}x\n`,
+    );
   } finally {
-    if (child) await stop(child);
+    for (const child of children.reverse()) await stop(child);
     if (admin) {
       await admin.executeSql(`drop database if exists ${dbName} with (force)`).catch(() => {});
       await admin.close();
@@ -339,10 +370,8 @@ async function benchService(kind: "pglite" | "postgres", bare: Reference, floor:
 try {
   ensureWrk();
   console.log(`${SECONDS} s per run, ${CONNECTIONS} connections, wrk -t1; loopback only\n`);
-  const bare = await benchBare();
-  const floor = await benchFloor(bare);
-  await benchService("pglite", bare, floor);
-  if (process.env.BENCH_SKIP_POSTGRES !== "1") await benchService("postgres", bare, floor, process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test");
+  await benchService("pglite");
+  if (process.env.BENCH_SKIP_POSTGRES !== "1") await benchService("postgres", process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test");
 } finally {
   rmSync(work, { recursive: true, force: true });
 }

@@ -1,13 +1,14 @@
 /**
  * The framework alone, for bench/api.ts: an Elysia server on loopback with the two routes the bench
- * drives, answering a fixed JSON body of about the service's size, with no key check, limiter or database.
- * Run: bun bench/bare-elysia.ts <port>
+ * drives, answering a fixed JSON body (the service's own answers, when given: reference-bodies.ts), with no
+ * key check, limiter or database.
+ * Run: bun bench/bare-elysia.ts <port> [me.json video.json]
  */
 import { Elysia } from "elysia";
+import { referenceBodies } from "./reference-bodies.ts";
 
 const port = Number(process.argv[2]);
-const me = JSON.stringify({ user: { id: "acct_bare", email: "bare@example.com" }, plan: { tier: "pro", pricingV2: true }, entitlement: { canUseTemplates: true, upsell: "none" } });
-const video = JSON.stringify({ id: "vid_bare", status: "queued", stage: "Queued", progress: null, template: "reddit_story", createdAt: new Date(0).toISOString() });
+const { me, video } = referenceBodies(process.argv.slice(3));
 const json = (body: string) => new Response(body, { headers: { "content-type": "application/json; charset=utf-8" } });
 
 new Elysia()

@@ -9,16 +9,16 @@
  * behind the request, no metrics, no logging. Its ratio to the bare server bounds what the service can
  * reach on this framework and machine; the service's ratio to it is what its own plumbing costs.
  * Keys: svk_live_bare0 .. svk_live_bare39 (limits raised) and svk_live_bareover (60 a minute).
- * Run: bun bench/floor-elysia.ts <port>
+ * Run: bun bench/floor-elysia.ts <port> [me.json video.json]
  */
 import { Elysia } from "elysia";
 import { type Limits, type Windows, admitRequest, initialState, windowsOf } from "../actors/account-actor.ts";
 import { hashApiKey } from "../src/auth/api-keys.ts";
 import { newId } from "../src/ids.ts";
+import { referenceBodies } from "./reference-bodies.ts";
 
 const port = Number(process.argv[2]);
-const me = JSON.stringify({ user: { id: "acct_bare", email: "bare@example.com" }, plan: { tier: "pro", pricingV2: true }, entitlement: { canUseTemplates: true, upsell: "none" } });
-const video = JSON.stringify({ id: "vid_bare", status: "queued", stage: "Queued", progress: null, template: "reddit_story", createdAt: new Date(0).toISOString() });
+const { me, video } = referenceBodies(process.argv.slice(3));
 
 const limits = (requestsPerMinute: number): Limits => ({ requestsPerMinute, createsPerMinute: 10, freeToolsPerHour: 30, freeToolsPerDay: 100, concurrentRenders: 3 });
 const accounts = new Map<string, { id: string; limits: Limits }>();

@@ -30,6 +30,12 @@ function withRequestHeaders(response: Response, requestId: string, limitHeaders:
 
 const NO_HEADERS: Record<string, string> = Object.freeze({}) as Record<string, string>;
 
+/** `response`, counted in its route's metrics with the time since `started` (performance.now()). */
+function recorded(record: (status: number, seconds: number) => void, response: Response, started: number): Response {
+  record(response.status, (performance.now() - started) / 1000);
+  return response;
+}
+
 /** Shared by every request without a query: no route changes the query it is given. */
 const NO_QUERY = new URLSearchParams();
 
@@ -95,7 +101,8 @@ export function createApp(deps: AppDeps, routes: readonly RouteDef[] = allRoutes
     // The address is looked up only when some address has failed lately.
     const blocked = deps.limiter.anyFailedAuth ? deps.limiter.failedAuthRefusal(clientAddress(request)) : undefined;
     if (blocked) throw blocked;
-    return andThen(authenticate(deps, request.headers.get("authorization")), (found) => authenticated(request, found));
+    const found = authenticate(deps, request.headers.get("authorization"));
+    return found instanceof Promise ? found.then((result) => authenticated(request, result)) : authenticated(request, found);
   };
 
   /** The route's own answer, with the request's headers; what it throws becomes its problem answer. */
@@ -110,7 +117,7 @@ export function createApp(deps: AppDeps, routes: readonly RouteDef[] = allRoutes
     }
   };
 
-  /** An admitted request: its ids, body and query checked, then answered (once per idempotency key). */
+  /** An admitted request: its ids checked and its body read. */
   const proceed = (route: RouteDef, request: Request, params: Record<string, string>, requestId: string, auth: RouteContext["auth"], limitHeaders: Record<string, string>) => {
     // No id holds a control character or a lone surrogate: such a path names nothing (and never reaches a query).
     // The router gives null for a segment it could not decode: that names nothing either.
@@ -119,30 +126,42 @@ export function createApp(deps: AppDeps, routes: readonly RouteDef[] = allRoutes
       if (typeof value !== "string" || hasForbiddenCharacters(safeDecode(value))) throw new ApiError("NOT_FOUND", "No such resource: its id holds a control character.");
     }
     const idempotencyKey = route.idempotent ? readIdempotencyKey(request.headers) : undefined;
-    return andThen(route.method === "POST" ? readJsonBody(request) : undefined, (body): Response | Promise<Response> => {
-      const query = queryOf(request.url);
-      if (query !== NO_QUERY) for (const [name, value] of query) {
+    const ctx: RouteContext = { request, params, query: NO_QUERY, requestId, auth, body: undefined, idempotencyKey, dispatch };
+    // A GET has no body to wait for: it goes on at once, without a closure.
+    if (route.method !== "POST") return withBody(route, ctx, limitHeaders);
+    return readJsonBody(request).then((body) => {
+      ctx.body = body;
+      return withBody(route, ctx, limitHeaders);
+    });
+  };
+
+  /** An admitted request with its body read: its query checked, then answered (once per idempotency key). */
+  const withBody = (route: RouteDef, ctx: RouteContext, limitHeaders: Record<string, string>) => {
+    const { request, requestId, auth, idempotencyKey } = ctx;
+    const query = queryOf(request.url);
+    if (query !== NO_QUERY) {
+      for (const [name, value] of query) {
         if (hasForbiddenCharacters(name) || hasForbiddenCharacters(value)) {
           throw new ApiError("INVALID_INPUT", `Query parameter ${JSON.stringify(name).slice(0, 60)} contains a control character or an unpaired surrogate.`, {
             errors: [{ path: `query.${JSON.stringify(name).slice(1, -1).slice(0, 60)}`, message: "must not contain control characters or unpaired surrogates", code: "invalid_characters" }],
           });
         }
       }
-      const ctx: RouteContext = { request, params, query, requestId, auth, body, idempotencyKey, dispatch };
-      if (!idempotencyKey || !auth) return answer(route, ctx, limitHeaders);
-      const replay = route.replayResource;
-      return runIdempotent({
-        db: deps.database.db,
-        accountId: auth.account.id,
-        key: idempotencyKey,
-        method: route.method,
-        path: new URL(request.url).pathname,
-        body,
-        now: deps.now(),
-        respond: async () => answer(route, ctx, limitHeaders),
-        replayResource: replay && ((id) => replay(id, deps, auth)),
-      }).then((response) => withRequestHeaders(response, requestId, limitHeaders)); // a replay was stored without this request's headers
-    });
+      ctx.query = query;
+    }
+    if (!idempotencyKey || !auth) return answer(route, ctx, limitHeaders);
+    const replay = route.replayResource;
+    return runIdempotent({
+      db: deps.database.db,
+      accountId: auth.account.id,
+      key: idempotencyKey,
+      method: route.method,
+      path: new URL(request.url).pathname,
+      body: ctx.body,
+      now: deps.now(),
+      respond: async () => answer(route, ctx, limitHeaders),
+      replayResource: replay && ((id) => replay(id, deps, auth)),
+    }).then((response) => withRequestHeaders(response, requestId, limitHeaders)); // a replay was stored without this request's headers
   };
 
   /**
@@ -153,7 +172,6 @@ export function createApp(deps: AppDeps, routes: readonly RouteDef[] = allRoutes
    */
   const run = (route: RouteDef, suffixes: Record<string, string> | undefined, request: Request, params: Record<string, string>): Response | Promise<Response> => {
     const requestId = newId("req");
-    let limitHeaders = NO_HEADERS;
     try {
       if (suffixes) {
         for (const name in suffixes) {
@@ -163,16 +181,30 @@ export function createApp(deps: AppDeps, routes: readonly RouteDef[] = allRoutes
           params[name] = value.slice(0, -suffix.length);
         }
       }
-      const answered = andThen(authenticateFor(route, request), (auth) =>
-        andThen(admit(route, request, auth), (headers) => {
-          if (headers instanceof ApiError) return fail(headers, requestId, request);
-          limitHeaders = headers;
-          return proceed(route, request, params, requestId, auth, headers);
-        }),
-      );
-      return answered instanceof Promise ? answered.catch((error: unknown) => fail(error, requestId, request, limitHeaders)) : answered;
+      // Each step goes on at once when the one before was decided from memory (no closure, no promise).
+      const auth = authenticateFor(route, request);
+      if (!(auth instanceof Promise)) return admitThenAnswer(route, request, params, requestId, auth);
+      return auth.then((found) => admitThenAnswer(route, request, params, requestId, found)).catch((error: unknown) => fail(error, requestId, request));
     } catch (error) {
-      return fail(error, requestId, request, limitHeaders);
+      return fail(error, requestId, request);
+    }
+  };
+
+  /** An authenticated request (or a public one), admitted or refused by the limiter. */
+  const admitThenAnswer = (route: RouteDef, request: Request, params: Record<string, string>, requestId: string, auth: RouteContext["auth"]): Response | Promise<Response> => {
+    const admitted = admit(route, request, auth);
+    if (!(admitted instanceof Promise)) return answerAdmitted(route, request, params, requestId, auth, admitted);
+    return admitted.then((headers) => answerAdmitted(route, request, params, requestId, auth, headers)).catch((error: unknown) => fail(error, requestId, request));
+  };
+
+  /** The limiter's answer: a refusal, or the rate headers every answer of the request carries (its problems too). */
+  const answerAdmitted = (route: RouteDef, request: Request, params: Record<string, string>, requestId: string, auth: RouteContext["auth"], headers: Record<string, string> | ApiError): Response | Promise<Response> => {
+    if (headers instanceof ApiError) return fail(headers, requestId, request);
+    try {
+      const answered = proceed(route, request, params, requestId, auth, headers);
+      return answered instanceof Promise ? answered.catch((error: unknown) => fail(error, requestId, request, headers)) : answered;
+    } catch (error) {
+      return fail(error, requestId, request, headers);
     }
   };
 
@@ -201,10 +233,8 @@ export function createApp(deps: AppDeps, routes: readonly RouteDef[] = allRoutes
       path,
       ({ request, params }) => {
         const started = performance.now();
-        return andThen(run(route, suffixed, request, suffixed ? { ...(params as Record<string, string>) } : (params as Record<string, string>)), (response) => {
-          record(response.status, (performance.now() - started) / 1000);
-          return response;
-        });
+        const answered = run(route, suffixed, request, suffixed ? { ...(params as Record<string, string>) } : (params as Record<string, string>));
+        return answered instanceof Promise ? answered.then((response) => recorded(record, response, started)) : recorded(record, answered, started);
       },
       { parse: "none" },
     );

@@ -140,7 +140,12 @@ export class ApiError extends Error {
     readonly detail: string,
     readonly extras: ApiErrorExtras = {},
   ) {
+    // An ApiError is an answer, not a fault: its stack is never shown, and capturing one is most of what
+    // building it costs (a 429 is answered as often as a success).
+    const stackTraceLimit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
     super(`${code}: ${detail}`);
+    Error.stackTraceLimit = stackTraceLimit;
     this.status = extras.status ?? REQUEST_ERRORS[code].status;
   }
 }

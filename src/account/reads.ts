@@ -52,7 +52,11 @@ export class AccountReads {
    * video: at once when it is kept, else once it has been read.
    */
   video(accountId: string, id: string): VideoRead | undefined | Promise<VideoRead | undefined> {
-    const read = this.cache.read(`video ${accountId} ${id}`, async () => {
+    const key = `video ${accountId} ${id}`;
+    // Peeked first: the loader (a closure over the ids) is made only on a miss.
+    const kept = this.cache.peek(key);
+    if (kept) return videoOf(kept);
+    const read = this.cache.read(key, async () => {
       const row = await findAccountVideo(this.database.db, accountId, id);
       if (!row) return undefined;
       const link = row.status === "completed" ? (await latestDownloadLinks(this.database.db, [row.id])).get(row.id) : undefined;
@@ -63,8 +67,21 @@ export class AccountReads {
 
   /** The account's use since `since` (the start of its period): at once when it is kept. */
   usage(accountId: string, since: Date): UsageSummary | Promise<UsageSummary> {
-    const read = this.cache.read(`usage ${accountId} ${since.getTime()}`, async () => ({ usage: await usageSince(this.database.db, accountId, since), accountId }), groupOf);
-    return andThen(read, usageOf);
+    const key = this.usageKey(accountId, since);
+    const kept = this.cache.peek(key);
+    if (kept) return usageOf(kept);
+    return andThen(this.cache.read(key, async () => ({ usage: await usageSince(this.database.db, accountId, since), accountId }), groupOf), usageOf);
+  }
+
+  /** The last key made for each period start (callers keep one Date per account's period): one string, not one per read. */
+  private readonly usageKeys = new WeakMap<Date, { accountId: string; key: string }>();
+
+  private usageKey(accountId: string, since: Date): string {
+    const made = this.usageKeys.get(since);
+    if (made && made.accountId === accountId) return made.key;
+    const key = `usage ${accountId} ${since.getTime()}`;
+    this.usageKeys.set(since, { accountId, key });
+    return key;
   }
 
   /** This process changed the account's videos: its entries go now, before the notification comes back. */

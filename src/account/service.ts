@@ -8,7 +8,6 @@ import { pricingV2Of } from "../billing/charges.ts";
 import { currentPeriod, findPlan, monthlyAllowance } from "../billing/plans.ts";
 import type { UsageSummary } from "../../db/repos/usage.ts";
 import { deepFreeze } from "../frozen-json.ts";
-import { andThen } from "../and-then.ts";
 
 /** The upsell a 402 or /v1/me shows: no plan -> subscribe; a plan with nothing left -> topup. */
 export function upsellFor(account: AccountRow, videosRemaining: number): Upsell {
@@ -33,7 +32,8 @@ const views = new WeakMap<UsageSummary, { account: AccountRow; key: ApiKeyRow | 
 export function describeAccount(deps: AppDeps, account: AccountRow, key: ApiKeyRow | null): AccountView | Promise<AccountView> {
   const period = periodOf(account, deps.now());
   const usage = deps.accountReads.usage(account.id, period.start);
-  return andThen(usage, (summary) => viewOf(account, key, period, summary));
+  // Without a closure when the usage was kept (most reads).
+  return usage instanceof Promise ? usage.then((summary) => viewOf(account, key, period, summary)) : viewOf(account, key, period, usage);
 }
 
 function periodOf(account: AccountRow, now: Date): { start: Date; end: Date } {

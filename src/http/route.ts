@@ -26,9 +26,11 @@ export interface RouteResult {
   headers?: Record<string, string>;
 }
 
+const resultOf = (body: unknown): RouteResult => ({ body });
+
 /** A route's answer with `body`, at once when the body is there, else when it is. */
 export function answerWith<T>(body: T | Promise<T>): RouteResult | Promise<RouteResult> {
-  return andThen(body, (value) => ({ body: value }));
+  return andThen(body, resultOf);
 }
 
 export interface ParameterDoc {

@@ -31,7 +31,6 @@ import { CreateVideoEnvelope, STAGE_LABELS, type Video } from "./model.ts";
 import { presentVideo } from "./present.ts";
 import type { VideoRead } from "../account/reads.ts";
 import { deepFreeze } from "../frozen-json.ts";
-import { andThen } from "../and-then.ts";
 
 /** A row as the wire shows it, minting a fresh download link for a completed video whose link expired. */
 async function presentWithLink(deps: AppDeps, row: VideoRow, link: DownloadLinkRow | undefined, now: Date): Promise<Video> {
@@ -61,14 +60,17 @@ const presented = new WeakMap<VideoRead, Video>();
  */
 export function getVideo(deps: AppDeps, accountId: string, id: string): Video | Promise<Video> {
   const read = deps.accountReads.video(accountId, id);
-  return andThen(read, (found) => presentRead(deps, id, found));
+  // Without a closure when the read was kept (most polls).
+  return read instanceof Promise ? read.then((found) => presentRead(deps, id, found)) : presentRead(deps, id, read);
 }
 
 function presentRead(deps: AppDeps, id: string, read: VideoRead | undefined): Video | Promise<Video> {
   if (!read) throw new ApiError("NOT_FOUND", `No video ${id} on this account.`);
-  const now = deps.now();
   const completed = read.row.status === "completed";
-  if (completed && (!read.link || read.link.expiresAt <= now)) return presentWithLink(deps, read.row, read.link, now);
+  if (completed) {
+    const now = deps.now();
+    if (!read.link || read.link.expiresAt <= now) return presentWithLink(deps, read.row, read.link, now);
+  }
   let video = presented.get(read);
   if (!video) {
     video = deepFreeze(presentVideo(read.row, completed ? read.link : undefined, deps.config.publicBaseUrl));
