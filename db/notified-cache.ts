@@ -8,7 +8,18 @@ interface Entry<V> {
   value: V;
   group: string;
   at: number;
+  /** Age (ms) from which a read also reloads the entry behind the answer: a share of the ttl, spread per entry. */
+  refreshAfter: number;
+  refreshing: boolean;
 }
+
+/**
+ * A read of an entry older than a random 50-75% of the ttl still answers from it, and reloads it behind the
+ * answer: entries loaded together (a restart, 40 accounts polled at once) do not all expire in the same
+ * instant, and no request waits for a reload while the entry is within its ttl.
+ */
+const REFRESH_FROM = 0.5;
+const REFRESH_SPREAD = 0.25;
 
 export interface NotifiedCacheOptions {
   /** No entry is served older than this: it bounds a change missed while notifications could not arrive. */
@@ -31,6 +42,8 @@ export class NotifiedCache<V> {
   private listening = false;
   private stopListening: (() => Promise<void>) | undefined;
   private readonly barriers = new Map<string, () => void>();
+  /** Loads in flight, with the generation each started in: a read joins one only if no change was heard since. */
+  private readonly loading = new Map<string, { value: Promise<V | undefined>; generation: number }>();
 
   constructor(
     private readonly database: Database,
@@ -52,18 +65,38 @@ export class NotifiedCache<V> {
     this.stopListening = undefined;
   }
 
-  /** The value kept for `key`, if it is still good. */
+  /** The value kept for `key` while it is good and not yet due a reload (a caller then reads it with a loader). */
   peek(key: string): V | undefined {
     const hit = this.byKey.get(key);
-    return hit && this.listening && performance.now() - hit.at < this.options.ttlMs ? hit.value : undefined;
+    if (!hit || !this.listening) return undefined;
+    const age = performance.now() - hit.at;
+    return age < hit.refreshAfter || (hit.refreshing && age < this.options.ttlMs) ? hit.value : undefined;
   }
 
   /**
-   * The value for `key`: kept (answered without a promise), or read with `load` and kept under its group.
-   * `load` is called with the key, so a caller can pass one function made once rather than a closure per read.
+   * The value for `key`: kept (answered without a promise, and reloaded behind the answer once due), or read
+   * with `load` and kept under its group. Reads of one key while it loads share the load, unless a change
+   * was heard since it started. `load` is called with the key, so a caller can pass one function made once
+   * rather than a closure per read.
    */
   read(key: string, load: (key: string) => Promise<V | undefined>, groupOf: (value: V) => string): V | Promise<V | undefined> {
-    return this.peek(key) ?? this.load(key, load, groupOf);
+    const hit = this.listening ? this.byKey.get(key) : undefined;
+    if (hit) {
+      const age = performance.now() - hit.at;
+      if (age < this.options.ttlMs) {
+        if (age >= hit.refreshAfter && !hit.refreshing) {
+          hit.refreshing = true;
+          // A reload that was not kept (it failed, or raced a change) leaves the entry to its ttl, and the next
+          // read past its due time tries again.
+          const settled = () => void (hit.refreshing = false);
+          this.load(key, load, groupOf).then(settled, settled);
+        }
+        return hit.value;
+      }
+    }
+    const loading = this.loading.get(key);
+    if (loading && loading.generation === this.generation) return loading.value;
+    return this.load(key, load, groupOf);
   }
 
   /** Drops `group`'s entries now: this process changed what they hold and need not wait for its notification. */
@@ -98,16 +131,34 @@ export class NotifiedCache<V> {
     return this.byKey.size;
   }
 
-  private async load(key: string, load: (key: string) => Promise<V | undefined>, groupOf: (value: V) => string): Promise<V | undefined> {
+  private load(key: string, load: (key: string) => Promise<V | undefined>, groupOf: (value: V) => string): Promise<V | undefined> {
     const generation = this.generation;
-    const value = await load(key);
-    if (value !== undefined && this.listening && generation === this.generation) this.remember(key, groupOf(value), value);
+    const value: Promise<V | undefined> = this.loadAndKeep(key, load, groupOf, generation).finally(() => {
+      if (this.loading.get(key)?.value === value) this.loading.delete(key);
+    });
+    this.loading.set(key, { value, generation });
     return value;
+  }
+
+  private async loadAndKeep(key: string, load: (key: string) => Promise<V | undefined>, groupOf: (value: V) => string, generation: number): Promise<V | undefined> {
+    const found = await load(key);
+    if (!this.listening || generation !== this.generation) return found;
+    if (found !== undefined) this.remember(key, groupOf(found), found);
+    else this.drop(key); // gone from the database (a reload of a kept entry found nothing): not kept either
+    return found;
+  }
+
+  private drop(key: string): void {
+    const kept = this.byKey.get(key);
+    if (!kept) return;
+    this.byKey.delete(key);
+    this.byGroup.get(kept.group)?.delete(key);
   }
 
   private remember(key: string, group: string, value: V): void {
     this.byKey.delete(key);
-    this.byKey.set(key, { value, group, at: performance.now() });
+    const refreshAfter = this.options.ttlMs * (REFRESH_FROM + REFRESH_SPREAD * Math.random());
+    this.byKey.set(key, { value, group, at: performance.now(), refreshAfter, refreshing: false });
     const keys = this.byGroup.get(group) ?? new Set();
     keys.add(key);
     this.byGroup.set(group, keys);

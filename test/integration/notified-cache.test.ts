@@ -1,0 +1,104 @@
+import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import type { Database } from "../../db/client.ts";
+import { NotifiedCache } from "../../db/notified-cache.ts";
+import { freshDatabase } from "../helpers/databases.ts";
+
+/** A long ttl for the tests that must not see an entry go due; a short one for those that wait for it. */
+const LONG_TTL_MS = 60_000;
+const SHORT_TTL_MS = 400;
+
+describe("a notified cache's reloads", () => {
+  let database: Database;
+  let cache: NotifiedCache<{ n: number }> | undefined;
+  beforeEach(async () => {
+    database = await freshDatabase("pglite");
+  }, 120_000);
+  afterEach(async () => {
+    await cache?.close();
+    await database.close();
+  });
+
+  const open = async (ttlMs: number) => {
+    cache = new NotifiedCache<{ n: number }>(database, "notified_cache_test", { ttlMs, maxEntries: 100 });
+    await cache.start();
+    return cache;
+  };
+  /** A loader that counts its calls and answers after `release()`. */
+  const gatedLoader = () => {
+    let calls = 0;
+    let release!: () => void;
+    let gate = new Promise<void>((resolve) => (release = resolve));
+    return {
+      load: async () => {
+        calls++;
+        await gate;
+        return { n: calls };
+      },
+      calls: () => calls,
+      release: () => {
+        release();
+        gate = new Promise<void>((resolve) => (release = resolve));
+      },
+    };
+  };
+  const group = () => "g";
+
+  test("reads of a key while it loads share the load; a read after a change starts its own", async () => {
+    const c = await open(LONG_TTL_MS);
+    const loader = gatedLoader();
+    const first = c.read("k", loader.load, group);
+    const second = c.read("k", loader.load, group);
+    expect(first).toBeInstanceOf(Promise);
+    expect(second).toBe(first);
+    expect(loader.calls()).toBe(1);
+    // A change heard while it loads: what the load read may be older than the change.
+    c.forget("g");
+    const third = c.read("k", loader.load, group);
+    expect(third).not.toBe(first);
+    expect(loader.calls()).toBe(2);
+    loader.release();
+    expect(await first).toEqual({ n: 2 });
+    expect(await third).toEqual({ n: 2 });
+    // The load that started after the change was kept; the one before it was not (it may predate the change).
+    expect(c.read("k", loader.load, group)).toEqual({ n: 2 });
+    expect(loader.calls()).toBe(2);
+  });
+
+  test("an entry due a reload is still answered at once, and reloaded once behind the answer; past its ttl it is read again", async () => {
+    const c = await open(SHORT_TTL_MS);
+    const loader = gatedLoader();
+    const loaded = c.read("k", loader.load, group);
+    loader.release();
+    expect(await loaded).toEqual({ n: 1 });
+    expect(c.peek("k")).toEqual({ n: 1 });
+    // Due for a reload from half to three quarters of the ttl: peek leaves it to a read with a loader.
+    await Bun.sleep(SHORT_TTL_MS * 0.8);
+    expect(c.peek("k")).toBeUndefined();
+    expect(c.read("k", loader.load, group)).toEqual({ n: 1 });
+    expect(c.read("k", loader.load, group)).toEqual({ n: 1 });
+    expect(loader.calls()).toBe(2);
+    // While it reloads, peek answers the kept value again (a reload is already on its way).
+    expect(c.peek("k")).toEqual({ n: 1 });
+    loader.release();
+    await Bun.sleep(0);
+    expect(c.peek("k")).toEqual({ n: 2 });
+    // A reload that finds nothing (the row is gone) drops the entry instead of serving it to its ttl.
+    await Bun.sleep(SHORT_TTL_MS * 0.8);
+    let gone = false;
+    const missing = async () => (gone = true) && undefined;
+    expect(c.read("k", missing, group)).toEqual({ n: 2 });
+    await Bun.sleep(0);
+    expect(gone).toBe(true);
+    expect(c.peek("k")).toBeUndefined();
+    const reloaded = c.read("k", loader.load, group);
+    expect(reloaded).toBeInstanceOf(Promise);
+    loader.release();
+    expect(await reloaded).toEqual({ n: 3 });
+    // Nothing reads it for a whole ttl: the entry is gone, and a read waits for the database.
+    await Bun.sleep(SHORT_TTL_MS * 1.05);
+    const again = c.read("k", loader.load, group);
+    expect(again).toBeInstanceOf(Promise);
+    loader.release();
+    expect(await again).toEqual({ n: 4 });
+  });
+});
