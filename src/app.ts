@@ -30,6 +30,11 @@ function withRequestHeaders(response: Response, requestId: string, limitHeaders:
 
 const NO_HEADERS: Record<string, string> = Object.freeze({}) as Record<string, string>;
 
+/** A route's result as the Response sent, with the request's headers. */
+function toResponse(result: Response | RouteResult, requestId: string, limitHeaders: Record<string, string>): Response {
+  return result instanceof Response ? withRequestHeaders(result, requestId, limitHeaders) : jsonResponse(result, requestId, limitHeaders);
+}
+
 /** `response`, counted in its route's metrics with the time since `started` (performance.now()). */
 function recorded(record: (status: number, seconds: number) => void, response: Response, started: number): Response {
   record(response.status, (performance.now() - started) / 1000);
@@ -107,11 +112,10 @@ export function createApp(deps: AppDeps, routes: readonly RouteDef[] = allRoutes
 
   /** The route's own answer, with the request's headers; what it throws becomes its problem answer. */
   const answer = (route: RouteDef, ctx: RouteContext, limitHeaders: Record<string, string>): Response | Promise<Response> => {
-    const toResponse = (result: Response | RouteResult) =>
-      result instanceof Response ? withRequestHeaders(result, ctx.requestId, limitHeaders) : jsonResponse(result, ctx.requestId, limitHeaders);
     try {
       const handled = route.handle(ctx, deps);
-      return handled instanceof Promise ? handled.then(toResponse).catch((error: unknown) => fail(error, ctx.requestId, ctx.request, limitHeaders)) : toResponse(handled);
+      if (!(handled instanceof Promise)) return toResponse(handled, ctx.requestId, limitHeaders);
+      return handled.then((result) => toResponse(result, ctx.requestId, limitHeaders)).catch((error: unknown) => fail(error, ctx.requestId, ctx.request, limitHeaders));
     } catch (error) {
       return fail(error, ctx.requestId, ctx.request, limitHeaders);
     }
