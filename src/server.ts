@@ -6,7 +6,7 @@ import { createApp } from "./app.ts";
 import { buildDeps } from "./build-deps.ts";
 import type { Config } from "./config.ts";
 import { MAX_BODY_BYTES } from "./http/body.ts";
-import { rememberClientAddress } from "./http/client-address.ts";
+import { askServerForAddresses } from "./http/client-address.ts";
 import { serveLongLivedWith } from "./http/long-lived.ts";
 import type { Logger } from "./logger.ts";
 import { serveMetrics } from "./metrics/serve.ts";
@@ -60,6 +60,7 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
   let http: ReturnType<typeof Bun.serve> | undefined;
   let admin: ReturnType<typeof serveAdminSocket> | undefined;
   let evictor: ReturnType<typeof setInterval> | undefined;
+  let forgetServer: (() => void) | undefined;
   if (serves) {
     const app = createApp(deps);
     // Bun answers a bare 413 above its own limit, before the app sees the request; keep it well above
@@ -68,11 +69,10 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
       port: config.port,
       hostname: config.host,
       maxRequestBodySize: MAX_BODY_BYTES * 8,
-      fetch: (request, server) => {
-        rememberClientAddress(request, () => server.requestIP(request)?.address);
-        return app.fetch(request);
-      },
+      fetch: (request) => app.fetch(request),
     });
+    const listening = http;
+    forgetServer = askServerForAddresses((request) => listening.requestIP(request)?.address);
     serveLongLivedWith(http);
     admin = serveAdminSocket(adminSocketPath(config.dataDir), { db: database.db, now: deps.now }, () => deps.apiKeys.barrier());
     evictor = setInterval(() => deps.limiter.evictIdle(), 60_000);
@@ -98,6 +98,7 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
       // otherwise hold the listener open as a request in flight.
       await deps.videoChanges.close();
       await Promise.all([drainHttp(), workers?.stop()]);
+      forgetServer?.();
       // The last admissions' windows are written, so the next start counts them.
       await deps.limiter.close();
       await deps.apiKeys.close();
