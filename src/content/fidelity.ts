@@ -1,4 +1,5 @@
-import nlp from "compromise";
+import type Compromise from "compromise";
+import { onFirstUse } from "../on-first-use.ts";
 import { fold, plainWords, stem } from "./text.ts";
 
 /**
@@ -22,7 +23,8 @@ const SCALES: Record<string, number> = { thousand: 1e3, k: 1e3, million: 1e6, m:
 
 const round = (x: number) => Math.round(x * 1e6) / 1e6;
 
-type Doc = ReturnType<typeof nlp>;
+type Doc = ReturnType<typeof Compromise>;
+const nlp = onFirstUse(() => require("compromise") as typeof Compromise);
 
 /** Every value a text states, in digits ("12,000", "2.5%", "$3.2bn") or words ("twelve thousand"). */
 export function numbersIn(text: string, parsed?: Doc): { values: Set<number>; spans: Map<number, string> } {
@@ -39,7 +41,7 @@ export function numbersIn(text: string, parsed?: Doc): { values: Set<number>; sp
     if (m[3]) add(base * SCALES[m[3].toLowerCase()]!, m[0]);
   }
   // Word forms; "one" and "a" stand for 1 in ordinary prose, so 0 and 1 are not treated as figures.
-  const doc = parsed ?? nlp(text);
+  const doc = parsed ?? nlp()(text);
   for (const found of doc.numbers().json() as { text: string; number?: { num?: number } }[]) {
     const num = found.number?.num;
     if (typeof num === "number" && num > 1 && !/\d/.test(found.text)) add(num, found.text);
@@ -70,7 +72,7 @@ export function namesIn(text: string, parsed?: Doc): string[] {
     if (SENTENCE_START.test(before)) continue;
     names.add(trimName(m[0]));
   }
-  const doc = parsed ?? nlp(text);
+  const doc = parsed ?? nlp()(text);
   for (const entity of [...doc.people().out("array"), ...doc.places().out("array"), ...doc.organizations().out("array")] as string[]) {
     for (const word of entity.split(/\s+/)) if (/^[\p{Lu}]/u.test(word)) names.add(trimName(word.replace(/[,;:!?)"]+$/, "")));
   }
@@ -102,7 +104,7 @@ export function checkFidelity(script: string, source: string): FidelityReport {
   const unverified: Unverified[] = [];
   const facts = sourceFacts(source);
   const sourceNumbers = facts.numbers;
-  const doc = nlp(script);
+  const doc = nlp()(script);
   const scriptNumbers = numbersIn(script, doc);
   for (const value of scriptNumbers.values) {
     if (sourceNumbers.has(value)) continue;

@@ -1,8 +1,8 @@
-import winkNLP from "wink-nlp";
-import model from "wink-eng-lite-web-model";
+import type Model from "wink-eng-lite-web-model";
+import type winkNLP from "wink-nlp";
+import { onFirstUse } from "../on-first-use.ts";
 
-type Nlp = ReturnType<typeof winkNLP>;
-let nlp: Nlp | undefined;
+const nlp = onFirstUse(() => (require("wink-nlp") as typeof winkNLP)(require("wink-eng-lite-web-model") as typeof Model));
 
 /**
  * Whether every double quotation a text opens is closed in it: straight quotes pair up in order, curly and
@@ -29,8 +29,7 @@ export function quotesBalanced(text: string): boolean {
  * sentence unbalanced; callers that need whole quotes check `quotesBalanced`.
  */
 export function splitSentences(paragraph: string): string[] {
-  nlp ??= winkNLP(model);
-  const raw = nlp
+  const raw = nlp()
     .readDoc(paragraph)
     .sentences()
     .out()

@@ -1,4 +1,5 @@
-import { detectAll } from "tinyld";
+import type * as Tinyld from "tinyld";
+import { onFirstUse } from "../on-first-use.ts";
 
 /**
  * The language each message of a conversation is written in, so each is voiced in its own language. tinyld
@@ -7,6 +8,8 @@ import { detectAll } from "tinyld";
  * take the conversation's language, found from all its messages together, unless they are written in
  * another script than the conversation.
  */
+
+const tinyld = onFirstUse(() => require("tinyld") as typeof Tinyld);
 
 /** A message with fewer letters than this is voiced in the conversation's language unless tinyld is sure. */
 const SHORT_LETTERS = 12;
@@ -20,7 +23,7 @@ function letters(text: string): number {
 }
 
 function best(text: string, only: string[]): { lang: string; accuracy: number } | undefined {
-  return detectAll(text, { only })[0];
+  return tinyld().detectAll(text, { only })[0];
 }
 
 /** Scripts with the language a lone word in them is most likely in (when tinyld cannot tell). */
@@ -84,6 +87,6 @@ export function narrationLanguage(requested: string, text: string): string {
   const all = letters(text);
   const latin = (text.match(/\p{Script=Latin}/gu) ?? []).length;
   if (all === 0 || latin / all >= 0.5) return requested;
-  const guess = detectAll(text)[0];
+  const guess = tinyld().detectAll(text)[0];
   return guess && guess.lang !== "en" ? guess.lang : requested;
 }

@@ -1,4 +1,5 @@
-import * as simpleIcons from "simple-icons";
+import type * as SimpleIcons from "simple-icons";
+import { onFirstUse } from "../../on-first-use.ts";
 import { askEach, type Difficulty, type QuestionSource, withDistractors } from "./question.ts";
 
 interface Icon {
@@ -12,8 +13,10 @@ interface Icon {
 const FAMOUS =
   "google apple netflix spotify youtube instagram facebook x tiktok snapchat whatsapp discord twitch reddit pinterest ebay paypal visa mastercard americanexpress airbnb uber lyft tesla bmw audi volkswagen toyota honda ford ferrari porsche lamborghini nissan hyundai kia volvo renault peugeot fiat mazda subaru mitsubishi suzuki nike adidas puma reebok underarmour newbalance mcdonalds burgerking starbucks kfc cocacola redbull playstation steam epicgames ubisoft ea sega android linux ubuntu firefox googlechrome safari opera intel amd nvidia samsung sony lg huawei xiaomi oneplus dell hp lenovo asus acer figma zoom dropbox github gitlab shopify wordpress wikipedia duolingo telegram signal baidu wechat line ikea zara dior shell fedex ups dhl boeing airbus emirates lufthansa ryanair easyjet deutschetelekom vodafone verizon mcafee norton hbo crunchyroll mastodon bluesky threads vimeo soundcloud deezer tidal shazam pandora audible nikon fujifilm razer corsair bose jbl beatsbydre siemens bosch unilever".split(" ");
 
-const ALL = new Map((Object.values(simpleIcons) as Icon[]).map((i) => [i.slug, i]));
-const ICONS: Icon[] = FAMOUS.map((s) => ALL.get(s)).filter((i): i is Icon => i !== undefined);
+const icons = onFirstUse((): Icon[] => {
+  const all = new Map((Object.values(require("simple-icons") as typeof SimpleIcons) as Icon[]).map((i) => [i.slug, i]));
+  return FAMOUS.map((s) => all.get(s)).filter((i): i is Icon => i !== undefined);
+});
 
 const CREDIT = "Logos: Simple Icons (CC0-1.0); logos are trademarks of their owners";
 
@@ -34,7 +37,7 @@ function nearest(icon: Icon): Icon[] {
     const d = Math.abs(hue(x.hex) - h);
     return Math.min(d, 360 - d);
   };
-  return ICONS.filter((x) => x !== icon).sort((a, b) => distance(a) - distance(b));
+  return icons().filter((x) => x !== icon).sort((a, b) => distance(a) - distance(b));
 }
 
 export const logoSource: QuestionSource = {
@@ -43,7 +46,7 @@ export const logoSource: QuestionSource = {
   keywords: ["logo", "logos", "brand", "brands", "company", "companies", "trademark", "trademarks"],
   credit: CREDIT,
   questions: (difficulty: Difficulty, rng) =>
-    askEach(ICONS, (icon) => icon.title, (icon) => {
+    askEach(icons(), (icon) => icon.title, (icon) => {
       const o = withDistractors(icon.title, nearest(icon).map((x) => x.title), difficulty, rng);
       return o && { question: "Which brand does this logo belong to?", ...o, fact: `That is the ${icon.title} logo; its brand colour is #${icon.hex.toUpperCase()}.`, logo: { path: icon.path, hex: icon.hex } };
     }),

@@ -1,4 +1,5 @@
-import { Dex } from "@pkmn/dex";
+import type * as Pkmn from "@pkmn/dex";
+import { onFirstUse } from "../../on-first-use.ts";
 import { askEach, type Difficulty, type QuestionSource, type Rng, withDistractors } from "./question.ts";
 
 interface Species {
@@ -9,27 +10,29 @@ interface Species {
 }
 
 /** Base forms of the National Pokédex (no megas, regional forms or cosmetic variants). */
-const SPECIES: Species[] = Dex.species
-  .all()
-  .filter((s) => s.exists && !s.forme && s.num >= 1 && s.num <= 1025 && s.isNonstandard === null)
-  .map((s) => ({ name: s.name, num: s.num, gen: s.gen, types: [...s.types] }));
+const species = onFirstUse((): Species[] =>
+  (require("@pkmn/dex") as typeof Pkmn).Dex.species
+    .all()
+    .filter((s) => s.exists && !s.forme && s.num >= 1 && s.num <= 1025 && s.isNonstandard === null)
+    .map((s) => ({ name: s.name, num: s.num, gen: s.gen, types: [...s.types] })),
+);
 const CREDIT = "Pokémon data: @pkmn/dex (MIT); Pokémon is a trademark of Nintendo, Creatures and Game Freak";
 const MAX_GEN: Record<Difficulty, number> = { easy: 1, medium: 4, hard: 9 };
 const typeLabel = (types: string[]) => types.join("/");
-const ALL_TYPES = [...new Set(SPECIES.map((s) => typeLabel(s.types)))];
+const allTypes = onFirstUse(() => [...new Set(species().map((s) => typeLabel(s.types)))]);
 
 function fact(s: Species): string {
   return `${s.name} is number ${s.num} in the National Pokédex and first appeared in generation ${s.gen}.`;
 }
 
 function pool(d: Difficulty): Species[] {
-  return SPECIES.filter((s) => s.gen <= MAX_GEN[d]);
+  return species().filter((s) => s.gen <= MAX_GEN[d]);
 }
 
 /** Type labels ranked by how many types they share with the answer (shared first: harder). */
 function nearTypes(types: string[]): string[] {
   const shared = (label: string) => label.split("/").filter((t) => types.includes(t)).length;
-  return ALL_TYPES.filter((l) => l !== typeLabel(types)).sort((a, b) => shared(b) - shared(a));
+  return allTypes().filter((l) => l !== typeLabel(types)).sort((a, b) => shared(b) - shared(a));
 }
 
 const KEYWORDS = ["pokemon", "pokémon", "pokedex", "pokédex", "pikachu", "type", "types", "generation", "generations", "gen"];

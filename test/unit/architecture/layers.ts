@@ -25,7 +25,7 @@ export const LAYERS: readonly Layer[] = [
   {
     name: "kernel",
     rank: 0,
-    files: ["src/errors.ts", "src/ids.ts", "src/frozen-json.ts", "src/and-then.ts", "src/logger.ts", "src/recorder.ts", "src/faults.ts", "src/config.ts", "src/http/components.ts"],
+    files: ["src/errors.ts", "src/ids.ts", "src/frozen-json.ts", "src/and-then.ts", "src/on-first-use.ts", "src/logger.ts", "src/recorder.ts", "src/faults.ts", "src/config.ts", "src/http/components.ts"],
     mayImport: ["kernel"],
   },
   // The typed API client, its CLI and MCP server: a package of its own, knowing the service only by its API.
