@@ -23,9 +23,28 @@ export function logTime(now: number, limit: number, span: number): number {
   return Math.ceil(now / quantum) * quantum;
 }
 
+/**
+ * The counts of logs already counted. A log never changes in place, so its count holds as long as the log
+ * does; a log made from a counted one (logAdd, logAfter) is counted from it, so a window of many runs is
+ * not walked again for every admission.
+ */
+const counts = new WeakMap<TimeLog, number>();
+/** Logs this short are walked: a lookup would cost as much. */
+const WALK_UP_TO = 8;
+
 export function logCount(log: TimeLog): number {
+  if (log.length <= WALK_UP_TO) return walkCount(log, 0, log.length);
+  let n = counts.get(log);
+  if (n === undefined) {
+    n = walkCount(log, 0, log.length);
+    counts.set(log, n);
+  }
+  return n;
+}
+
+function walkCount(log: TimeLog, from: number, to: number): number {
   let n = 0;
-  for (const run of log) n += run[1];
+  for (let i = from; i < to; i++) n += log[i]![1];
   return n;
 }
 
@@ -33,7 +52,11 @@ export function logCount(log: TimeLog): number {
 export function logAfter(log: TimeLog, cutoff: number): TimeLog {
   let first = 0;
   while (first < log.length && log[first]![0] <= cutoff) first++;
-  return first === 0 ? log : log.slice(first);
+  if (first === 0) return log;
+  const out = log.slice(first);
+  const before = counts.get(log);
+  if (before !== undefined && out.length > WALK_UP_TO) counts.set(out, before - walkCount(log, 0, first));
+  return out;
 }
 
 /**
@@ -46,6 +69,7 @@ export function logAdd(log: TimeLog, time: number, count = 1): TimeLog {
   const out = log.slice();
   if (last && last[0] >= time) out[out.length - 1] = [last[0], last[1] + count];
   else out.push([time, count]);
+  if (out.length > WALK_UP_TO) counts.set(out, logCount(log) + count);
   return out;
 }
 

@@ -40,4 +40,19 @@ describe("time logs", () => {
     expect(logTime(13_000, 10_000, 60_000)).toBe(13_000);
     expect(logTime(1, 1000, 3_600_000)).toBe(60_000);
   });
+
+  test("a long log's count, kept from the log it was made from, is what walking it gives", () => {
+    const walked = (log: readonly (readonly [number, number])[]) => log.reduce((n, run) => n + run[1], 0);
+    let log: readonly (readonly [number, number])[] = [];
+    // A minute of one-second runs of different sizes, then a second minute dropping the first run by run.
+    for (let at = 1_000; at <= 120_000; at += 250) {
+      log = logAdd(logAfter(log, at - 60_000), Math.ceil(at / 1_000) * 1_000, (at % 3) + 1);
+      expect(logCount(log)).toBe(walked(log));
+    }
+    expect(log.length).toBe(60);
+    // Counted once, a log's count holds for the logs cut from it, whatever was cut.
+    const older = logAfter(log, 90_500);
+    expect(logCount(older)).toBe(walked(older));
+    expect(logCount(logAfter(log, 200_000))).toBe(0);
+  });
 });
