@@ -1,8 +1,7 @@
 import { describe, expect, test } from "bun:test";
-import { join } from "node:path";
 import { tempDir } from "../../helpers/processes.ts";
+import { ROOT } from "../../helpers/service-process.ts";
 
-const ROOT = join(import.meta.dir, "../../..");
 /** The content modules whose data a serving process must not hold (tens of MB of heap between them). */
 const CONTENT_MODULES = /\/node_modules\/(tinyld|compromise|wink-nlp|wink-eng-lite-web-model|simple-icons|@pkmn\/dex)\//;
 
