@@ -1,5 +1,5 @@
-import type { AccountRow, RateWindows } from "../db/schema/index.ts";
-import { type TimeLog, logAdd, logAfter, logCount, logNthNewest, logTime } from "./time-log.ts";
+import type { AccountRow } from "../db/schema/index.ts";
+import { NO_SPLIT, type SplitLog, logTime, splitAdd, splitAfter, splitCount, splitNthNewest, splitOldest } from "./time-log.ts";
 
 /**
  * An account's limits as pure decisions: (state, now) -> [state, decision] for the sliding rate windows,
@@ -14,8 +14,18 @@ export interface Limits {
   concurrentRenders: number;
 }
 
-/** The persisted part of a state: what the subject did inside its windows. */
-export type Windows = RateWindows;
+/**
+ * The persisted part of a state: what the subject did inside its windows. A decision adds to each log's
+ * `recent` part and only trims its `base`, so what it added is the `recent` its keeper had not written.
+ */
+export interface Windows {
+  /** Admitted requests in the last minute. */
+  requests: SplitLog;
+  /** Accepted video creations in the last minute. */
+  creates: SplitLog;
+  /** Free-tool calls in the last day (the hour window is its tail). */
+  freeTools: SplitLog;
+}
 
 export interface ActorState extends Windows {
   limits: Limits;
@@ -61,17 +71,17 @@ export const WINDOW_SPANS_MS: Readonly<Record<keyof Windows, number>> = { reques
 /** The spec's wait after CONCURRENCY_LIMIT. */
 export const CONCURRENCY_RETRY_SECONDS = 30;
 
-export function initialState(limits: Limits, windows: Windows = { requests: [], creates: [], freeTools: [] }): ActorState {
+export function initialState(limits: Limits, windows: Windows = { requests: NO_SPLIT, creates: NO_SPLIT, freeTools: NO_SPLIT }): ActorState {
   // Decisions never change an array in place, so the caller's windows are shared, not copied.
   return { limits, requests: windows.requests, creates: windows.creates, freeTools: windows.freeTools };
 }
 
 /** Logs are kept oldest first, so what is inside the window is a tail (the same log when all is). */
-const within = (log: TimeLog, now: number, span: number): TimeLog => logAfter(log, now - span);
+const within = (log: SplitLog, now: number, span: number): SplitLog => splitAfter(log, now - span);
 const secondsUntil = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
 
-function headersFor(requests: TimeLog, limit: number, now: number, count = logCount(requests)): RateHeaders {
-  const oldest = requests[0]?.[0];
+function headersFor(requests: SplitLog, limit: number, now: number, count = splitCount(requests)): RateHeaders {
+  const oldest = splitOldest(requests);
   return {
     limit,
     remaining: Math.max(0, limit - count),
@@ -83,10 +93,10 @@ function headersFor(requests: TimeLog, limit: number, now: number, count = logCo
  * The window (`times`, at most `limit` per `span`) as a refusal when it is full; undefined when it has room.
  * `count` (what it holds), when known, spares a walk. Plain arguments: this runs for every request.
  */
-function fullWindow(times: TimeLog, limit: number, span: number, what: string, now: number, count?: number) {
+function fullWindow(times: SplitLog, limit: number, span: number, what: string, now: number, count?: number) {
   if (limit > 0 && count !== undefined && count < limit) return undefined;
   // The limit-th newest admission is the one that must leave the window before another fits.
-  const blocking = limit <= 0 ? now : logNthNewest(times, limit);
+  const blocking = limit <= 0 ? now : splitNthNewest(times, limit);
   if (blocking === undefined) return undefined;
   const retry = secondsUntil(blocking + span - now);
   return { retry, detail: `${what}: ${limit} allowed; retry in ${retry} s.` };
@@ -99,7 +109,7 @@ export function admitRequest(state: ActorState, kind: RequestKind, now: number):
   const freeTools = within(state.freeTools, now, DAY);
   const { limits } = state;
   // Counted once: the count decides whether the minute is full and gives the headers.
-  const counted = logCount(requests);
+  const counted = splitCount(requests);
   // A read has one window to check, a free tool three: the first full one refuses.
   const full =
     fullWindow(requests, limits.requestsPerMinute, MINUTE, "requests per minute", now, counted) ??
@@ -113,10 +123,10 @@ export function admitRequest(state: ActorState, kind: RequestKind, now: number):
   }
   const next: ActorState = {
     limits,
-    requests: logAdd(requests, logTime(now, limits.requestsPerMinute, MINUTE)),
+    requests: splitAdd(requests, logTime(now, limits.requestsPerMinute, MINUTE)),
     creates,
     // The day's log also serves the hour window: its runs are made fine enough for the hour.
-    freeTools: kind === "free_tool" ? logAdd(freeTools, logTime(now, Math.max(limits.freeToolsPerHour, limits.freeToolsPerDay), HOUR)) : freeTools,
+    freeTools: kind === "free_tool" ? splitAdd(freeTools, logTime(now, Math.max(limits.freeToolsPerHour, limits.freeToolsPerDay), HOUR)) : freeTools,
   };
   return [next, { admitted: true, headers: headersFor(next.requests, limits.requestsPerMinute, now, counted + 1) }];
 }
@@ -132,16 +142,7 @@ export function recordCreate(state: ActorState, now: number): [ActorState, Admis
   const headers = headersFor(within(state.requests, now, MINUTE), state.limits.requestsPerMinute, now);
   const full = fullWindow(creates, state.limits.createsPerMinute, MINUTE, "video creations per minute", now);
   if (full) return [{ ...state, creates }, { admitted: false, code: "RATE_LIMITED", retryAfterSeconds: full.retry, detail: `Too many video creations (${full.detail})`, headers }];
-  return [{ ...state, creates: logAdd(creates, logTime(now, state.limits.createsPerMinute, MINUTE)) }, { admitted: true, headers }];
-}
-
-/** Drops the times that left their windows (creates and requests: a minute; free tools: a day). */
-export function trimWindows(windows: Windows, now: number): Windows {
-  return {
-    requests: within(windows.requests, now, WINDOW_SPANS_MS.requests),
-    creates: within(windows.creates, now, WINDOW_SPANS_MS.creates),
-    freeTools: within(windows.freeTools, now, WINDOW_SPANS_MS.freeTools),
-  };
+  return [{ ...state, creates: splitAdd(creates, logTime(now, state.limits.createsPerMinute, MINUTE)) }, { admitted: true, headers }];
 }
 
 /**

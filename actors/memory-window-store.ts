@@ -2,8 +2,8 @@ import type { Database, Db } from "../db/client.ts";
 import { addWindowRuns, deleteExpiredRuns, lockRateWindows, readChangedRuns, readWindowRuns, saveCreates, vacuumWindowRuns } from "../db/repos/rate-windows.ts";
 import type { Windows } from "./account-actor.ts";
 import { Mailbox } from "./mailbox.ts";
-import { logCount, logMerge } from "./time-log.ts";
-import { NO_RUNS, type RunLogs, addedRuns, applyChanged, emptyRuns, expiredAt, knownWindows, logsOf, mergeRuns, planBatch } from "./window-batch.ts";
+import { NO_SPLIT, logCount, splitLog, splitRuns, splitSettled } from "./time-log.ts";
+import { type RunLogs, applyChanged, emptyRuns, expiredAt, knownWindows, logsOf, mergeRuns, planBatch, unwrittenOf } from "./window-batch.ts";
 import type { UpdateOptions, WindowStep, WindowStore } from "./window-store.ts";
 
 /** How often admissions are written behind the requests, and other processes' admissions read back. */
@@ -30,34 +30,30 @@ interface Entry {
   stored: RunLogs;
   /** The version of the last batch read back (0: none yet); runs changed after it are read back next. */
   version: number;
-  /** Its own admissions the rows do not hold yet. */
-  unsynced: RunLogs;
   /** Written, but what changed was not read back yet (the read failed): `stored` may lack its own admissions. */
   unread: boolean;
-  /** How many of its admissions the batch in flight is writing: others have not heard of them either. */
-  writing: number;
-  /** What this process counts: `stored` and `unsynced` together, as the last step left it. */
+  /**
+   * What this process counts, as the last step left it: each log's base is `stored` with what the batch in
+   * flight is writing (or a batch wrote and could not read back), its recent part its own admissions that no
+   * batch has taken yet.
+   */
   known: Windows;
+  /** The batch in flight's share: how many of its admissions it is writing (others have not heard of them either), and the bases they were settled into. */
+  writing: { count: number; bases: RunLogs } | undefined;
   lastUsed: number;
 }
 
-const unsyncedCount = (w: RunLogs) => logCount(w.requests) + logCount(w.freeTools);
+const unwrittenCount = (w: Windows) => logCount(w.requests.recent) + logCount(w.freeTools.recent);
 
-/**
- * Keeps a step's windows: what it added waits for the next batch. The entry's own `unsynced` object is
- * changed in place (a batch takes it whole and leaves the entry a new one), and the step's windows are kept
- * as they are when they hold no creates: this runs for every admitted request, and allocates little.
- */
-function keep(entry: Entry, at: number, next: Windows, added = addedRuns(entry.known, next)): void {
+/** Keeps a step's windows as they are (they hold no creates unless the step was given some): this runs for every admitted request. */
+function keep(entry: Entry, at: number, next: Windows): void {
   entry.lastUsed = at;
-  entry.unsynced.requests = logMerge(entry.unsynced.requests, added.requests);
-  entry.unsynced.freeTools = logMerge(entry.unsynced.freeTools, added.freeTools);
-  entry.known = next.creates === NO_RUNS ? next : { requests: next.requests, creates: NO_RUNS, freeTools: next.freeTools };
+  entry.known = next.creates === NO_SPLIT ? next : { requests: next.requests, creates: NO_SPLIT, freeTools: next.freeTools };
 }
 
-/** Whether the subject's unheard-of admissions (with `adding`, when given) reach the limit: they must be written first. */
-const mustSync = (entry: Entry, options: UpdateOptions, adding?: RunLogs) =>
-  unsyncedCount(entry.unsynced) + (adding ? unsyncedCount(adding) : 0) + entry.writing >= (options.unsyncedLimit ?? Number.POSITIVE_INFINITY);
+/** Whether the subject's unheard-of admissions, as `windows` hold them, reach the limit: they must be written first. */
+const mustSync = (entry: Entry, windows: Windows, options: UpdateOptions) =>
+  unwrittenCount(windows) + (entry.writing?.count ?? 0) >= (options.unsyncedLimit ?? Number.POSITIVE_INFINITY);
 
 /**
  * Windows decided in memory and persisted behind the requests. A subject's windows are read from its
@@ -94,10 +90,19 @@ export class MemoryWindowStore implements WindowStore {
     if (options.tx) return this.inTransaction(options.tx, subject, now, step);
     if (this.failure) throw new Error(`rate windows could not be synced: ${this.failure.message}`);
     const entry = this.entries.get(subject) ?? (await this.rehydrate(subject));
-    const [next, result] = await step(entry.known, now.getTime());
-    keep(entry, now.getTime(), next);
+    let result: T;
+    for (;;) {
+      const known = entry.known;
+      const stepped = step(known, now.getTime());
+      const [next, decided] = stepped instanceof Promise ? await stepped : stepped;
+      // A batch settled or read back the windows while an asynchronous step ran: decided again over what it left (steps are pure).
+      if (entry.known !== known) continue;
+      keep(entry, now.getTime(), next);
+      result = decided;
+      break;
+    }
     // Waits for the batch in flight and then its own, so no more than the limit go unheard of at any time.
-    if (mustSync(entry, options)) {
+    if (mustSync(entry, entry.known, options)) {
       if (!(await this.sync([subject]))) throw new Error("rate windows could not be synced");
     }
     return result;
@@ -108,11 +113,10 @@ export class MemoryWindowStore implements WindowStore {
     if (!entry) return undefined;
     const at = now.getTime();
     const [next, result] = step(entry.known, at);
-    const added = addedRuns(entry.known, next);
     // An admission that would have to be written before it is answered goes through update (the step is
     // pure: deciding it again there is the same decision).
-    if (mustSync(entry, options, added)) return undefined;
-    keep(entry, at, next, added);
+    if (mustSync(entry, next, options)) return undefined;
+    keep(entry, at, next);
     return result;
   }
 
@@ -126,7 +130,7 @@ export class MemoryWindowStore implements WindowStore {
     const cutoff = this.now().getTime() - idleMs;
     let evicted = 0;
     for (const [subject, entry] of this.entries) {
-      if (entry.lastUsed < cutoff && unsyncedCount(entry.unsynced) === 0) {
+      if (entry.lastUsed < cutoff && unwrittenCount(entry.known) === 0) {
         this.entries.delete(subject);
         evicted++;
       }
@@ -147,7 +151,7 @@ export class MemoryWindowStore implements WindowStore {
     const stored = (await readWindowRuns(this.database.db, [subject])).get(subject) ?? { version: 0, runs: [] };
     const logs = logsOf(stored.runs, this.now().getTime());
     // Another message may have loaded it while this one read (the limiter serializes a subject, tests may not).
-    const entry = this.entries.get(subject) ?? { stored: logs, version: stored.version, unsynced: emptyRuns(), unread: false, writing: 0, known: knownWindows(logs, emptyRuns()), lastUsed: 0 };
+    const entry = this.entries.get(subject) ?? { stored: logs, version: stored.version, unread: false, known: knownWindows(logs, emptyRuns()), writing: undefined, lastUsed: 0 };
     this.entries.set(subject, entry);
     return entry;
   }
@@ -157,8 +161,8 @@ export class MemoryWindowStore implements WindowStore {
     const creates = await lockRateWindows(tx, subject, now);
     const entry = this.entries.get(subject);
     const known = entry?.known ?? knownWindows(emptyRuns(), emptyRuns());
-    const [next, result] = await step({ requests: known.requests, creates, freeTools: known.freeTools }, now.getTime());
-    await saveCreates(tx, subject, next.creates, now);
+    const [next, result] = await step({ requests: known.requests, creates: splitLog(creates), freeTools: known.freeTools }, now.getTime());
+    await saveCreates(tx, subject, splitRuns(next.creates), now);
     return result;
   }
 
@@ -175,10 +179,13 @@ export class MemoryWindowStore implements WindowStore {
         const entry = this.entries.get(subject);
         if (!entry) continue;
         if (entry.unread) toRead.push(subject);
-        if (unsyncedCount(entry.unsynced) === 0) continue;
-        pending.set(subject, entry.unsynced);
-        entry.writing = unsyncedCount(entry.unsynced);
-        entry.unsynced = emptyRuns();
+        const count = unwrittenCount(entry.known);
+        if (count === 0) continue;
+        const { requests, freeTools } = entry.known;
+        pending.set(subject, unwrittenOf(entry.known));
+        // Settled: what the batch writes joins the bases, and steps from now on add to fresh recent parts.
+        entry.writing = { count, bases: { requests: requests.base, freeTools: freeTools.base } };
+        entry.known = { requests: splitSettled(requests), creates: NO_SPLIT, freeTools: splitSettled(freeTools) };
       }
       if (pending.size === 0 && toRead.length === 0 && !this.failure) return true;
       const now = this.now();
@@ -198,7 +205,7 @@ export class MemoryWindowStore implements WindowStore {
             entry.stored = applyChanged(entry.stored, changed, now.getTime());
             entry.version = version;
             entry.unread = false;
-            entry.known = knownWindows(entry.stored, entry.unsynced);
+            entry.known = knownWindows(entry.stored, unwrittenOf(entry.known));
           }
         } else {
           await readWindowRuns(this.database.db, ["probe:store"]);
@@ -214,7 +221,7 @@ export class MemoryWindowStore implements WindowStore {
         if (!written) {
           for (const [subject, waiting] of pending) {
             const entry = this.entries.get(subject);
-            if (entry) entry.unsynced = mergeRuns(waiting, entry.unsynced);
+            if (entry?.writing) entry.known = knownWindows(entry.writing.bases, mergeRuns(waiting, unwrittenOf(entry.known)));
           }
         }
         this.failure = error instanceof Error ? error : new Error(String(error));
@@ -223,7 +230,7 @@ export class MemoryWindowStore implements WindowStore {
       } finally {
         for (const subject of pending.keys()) {
           const entry = this.entries.get(subject);
-          if (entry) entry.writing = 0;
+          if (entry) entry.writing = undefined;
         }
       }
     });

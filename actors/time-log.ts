@@ -135,21 +135,51 @@ export function logOverwrite(log: TimeLog, newer: TimeLog): TimeLog {
   return out;
 }
 
+/** An empty log, shared: logs are never changed in place. */
+export const NO_RUNS: TimeLog = Object.freeze([]);
+
 /**
- * What `after` holds that `before` did not, for an `after` made from `before` by dropping old runs and
- * adding at the end (what every decision does): the runs after `before`'s last, and what its last run gained.
+ * A window's log in two parts, so that an admission copies only what changed since the log was last
+ * settled: `base`, the runs as last settled (up to RUNS_PER_WINDOW, replaced only when its keeper settles
+ * it: a store at each sync), and `recent`, what was added since (a run or a few). It holds the admissions
+ * of both; every run of `recent` is at or after the last of `base`.
  */
-export function logAdded(before: TimeLog, after: TimeLog): TimeLog {
-  const last = before[before.length - 1];
-  const added: (readonly [number, number])[] = [];
-  for (let i = after.length - 1; i >= 0; i--) {
-    const run = after[i]!;
-    if (last && run[0] < last[0]) break;
-    if (last && run[0] === last[0]) {
-      if (run[1] > last[1]) added.unshift([run[0], run[1] - last[1]]);
-      break;
-    }
-    added.unshift(run);
-  }
-  return added;
+export interface SplitLog {
+  readonly base: TimeLog;
+  readonly recent: TimeLog;
 }
+
+export const splitLog = (base: TimeLog, recent: TimeLog = NO_RUNS): SplitLog => ({ base, recent });
+
+/** An empty split log, shared. */
+export const NO_SPLIT: SplitLog = Object.freeze(splitLog(NO_RUNS));
+
+/** The admissions after `cutoff` (the same log when none is at or before it). */
+export function splitAfter(log: SplitLog, cutoff: number): SplitLog {
+  const base = logAfter(log.base, cutoff);
+  const recent = logAfter(log.recent, cutoff);
+  return base === log.base && recent === log.recent ? log : { base, recent };
+}
+
+export const splitCount = (log: SplitLog): number => logCount(log.base) + logCount(log.recent);
+
+/** The oldest admission's time; undefined when the log is empty. */
+export const splitOldest = (log: SplitLog): number | undefined => (log.base.length > 0 ? log.base[0]![0] : log.recent[0]?.[0]);
+
+/** `count` more at `time`, added to `recent`; an earlier time than the newest run joins its time (logAdd's rule). */
+export function splitAdd(log: SplitLog, time: number, count = 1): SplitLog {
+  const newest = log.recent.length > 0 ? undefined : log.base[log.base.length - 1];
+  return { base: log.base, recent: logAdd(log.recent, newest && newest[0] > time ? newest[0] : time, count) };
+}
+
+/** The time of the `n`-th newest admission (1 is the newest); undefined when the log holds fewer. */
+export function splitNthNewest(log: SplitLog, n: number): number | undefined {
+  const inRecent = logCount(log.recent);
+  return n <= inRecent ? logNthNewest(log.recent, n) : logNthNewest(log.base, n - inRecent);
+}
+
+/** Both parts as one log, oldest first. */
+export const splitRuns = (log: SplitLog): TimeLog => logMerge(log.base, log.recent);
+
+/** Both parts as one base (what a keeper does once it has written `recent`). */
+export const splitSettled = (log: SplitLog): SplitLog => (log.recent.length === 0 ? log : splitLog(splitRuns(log)));

@@ -1,13 +1,13 @@
 import type { RunKind, WindowRun } from "../db/schema/index.ts";
 import { WINDOW_SPANS_MS, type Windows } from "./account-actor.ts";
-import { type TimeLog, logAdded, logAfter, logMerge, logOverwrite } from "./time-log.ts";
+import { NO_SPLIT, type TimeLog, logAfter, logMerge, logOverwrite, splitLog } from "./time-log.ts";
 
 /**
  * The planning of a batch of admissions (memory-window-store.ts), pure: what a batch writes, and what a
  * process counts once it has read back what changed. The requests and free-tool windows are kept as rows of
  * runs; creates are written in the create's own transaction and are not part of a batch.
  */
-export type RunLogs = Pick<Windows, "requests" | "freeTools">;
+export type RunLogs = Readonly<Record<"requests" | "freeTools", TimeLog>>;
 
 const LOGS: readonly (readonly [RunKind, keyof RunLogs])[] = [
   ["requests", "requests"],
@@ -63,23 +63,15 @@ export function applyChanged(stored: RunLogs, changed: readonly Omit<WindowRun, 
   };
 }
 
-/** What a process counts for a subject: the runs as last read back, and its own admissions not yet written. */
+/** What a process counts for a subject: the runs as last read back (the base), and its own admissions not yet written (recent). */
 export function knownWindows(stored: RunLogs, unwritten: RunLogs): Windows {
-  return { requests: logMerge(stored.requests, unwritten.requests), creates: NO_RUNS, freeTools: logMerge(stored.freeTools, unwritten.freeTools) };
+  return { requests: splitLog(stored.requests, unwritten.requests), creates: NO_SPLIT, freeTools: splitLog(stored.freeTools, unwritten.freeTools) };
 }
+
+/** What a decision's windows hold that their keeper has not written: each log's recent part. */
+export const unwrittenOf = (windows: Windows): RunLogs => ({ requests: windows.requests.recent, freeTools: windows.freeTools.recent });
 
 /** `b`'s admissions added to `a`'s (what failed to be written goes back before what came since). */
 export function mergeRuns(a: RunLogs, b: RunLogs): RunLogs {
   return { requests: logMerge(a.requests, b.requests), freeTools: logMerge(a.freeTools, b.freeTools) };
-}
-
-/** An empty log, shared: logs are never changed in place. */
-export const NO_RUNS: TimeLog = Object.freeze([]);
-
-/** A log the decision left as it was (a read leaves the free tools' alone) added nothing. */
-const added = (before: TimeLog, after: TimeLog) => (after === before ? NO_RUNS : logAdded(before, after));
-
-/** The admissions a decision added: what `after` holds that `before` did not, window by window. */
-export function addedRuns(before: RunLogs, after: RunLogs): RunLogs {
-  return { requests: added(before.requests, after.requests), freeTools: added(before.freeTools, after.freeTools) };
 }

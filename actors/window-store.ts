@@ -1,7 +1,8 @@
 import { type Database, type Db, withTransaction } from "../db/client.ts";
 import { addWindowRuns, deleteExpiredRuns, lockRateWindows, readWindowRuns, saveCreates } from "../db/repos/rate-windows.ts";
 import type { Windows } from "./account-actor.ts";
-import { addedRuns, emptyRuns, expiredAt, knownWindows, logsOf, planBatch } from "./window-batch.ts";
+import { splitLog, splitRuns } from "./time-log.ts";
+import { emptyRuns, expiredAt, knownWindows, logsOf, planBatch, unwrittenOf } from "./window-batch.ts";
 
 export interface UpdateOptions {
   /** The caller's transaction: the step joins it and holds the subject's row until the caller commits. */
@@ -49,10 +50,10 @@ export function postgresWindowStore(database: Database): WindowStore {
   const inTransaction = async <T>(tx: Db, subject: string, now: Date, step: WindowStep<T>) => {
     const creates = await lockRateWindows(tx, subject, now);
     const stored = (await readWindowRuns(tx, [subject])).get(subject) ?? { version: 0, runs: [] };
-    const before = { ...knownWindows(logsOf(stored.runs, now.getTime()), emptyRuns()), creates };
+    const before = { ...knownWindows(logsOf(stored.runs, now.getTime()), emptyRuns()), creates: splitLog(creates) };
     const [after, result] = await step(before, now.getTime());
-    await saveCreates(tx, subject, after.creates, now);
-    const runs = planBatch(new Map([[subject, addedRuns(before, after)]]), now.getTime());
+    await saveCreates(tx, subject, splitRuns(after.creates), now);
+    const runs = planBatch(new Map([[subject, unwrittenOf(after)]]), now.getTime());
     await addWindowRuns(tx, runs, now);
     await deleteExpiredRuns(tx, [subject], expiredAt(now.getTime()));
     return result;

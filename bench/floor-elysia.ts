@@ -3,7 +3,7 @@
  * server's Elysia routes (bench/bare-elysia.ts) plus what no implementation can leave out of an
  * authenticated read. For every request it reads the bearer key, hashes it with the service's own
  * hashApiKey, finds the account in a Map (a key cache that never misses), makes the service's own pure
- * rate decision (account-actor.ts) over windows kept in a Map, mints a request id, and answers the body
+ * rate decision (account-actor.ts) over windows kept in a Map (settled as the service's store settles them), mints a request id, and answers the body
  * (serialized once, as the service's cached answers are) with the X-RateLimit-* headers and
  * X-Request-Id, or a problem+json 429 with Retry-After. No database, no actor mailbox, no persistence
  * behind the request, no metrics, no logging. Its ratio to the bare server bounds what the service can
@@ -13,6 +13,7 @@
  */
 import { Elysia } from "elysia";
 import { type Limits, type Windows, admitRequest, initialState, windowsOf } from "../actors/account-actor.ts";
+import { splitSettled } from "../actors/time-log.ts";
 import { hashApiKey } from "../src/auth/api-keys.ts";
 import { newId } from "../src/ids.ts";
 import { referenceBodies } from "./reference-bodies.ts";
@@ -36,7 +37,9 @@ function answer(request: Request, body: string): Response {
   if (!account) return new Response('{"code":"INVALID_API_KEY"}', { status: 401, headers: { "content-type": "application/problem+json", "x-request-id": requestId } });
   const now = Date.now();
   const [state, admission] = admitRequest(initialState(account.limits, windows.get(account.id)), "read", now);
-  windows.set(account.id, windowsOf(state));
+  // Settled once a second, as the service's store settles at each sync, so a decision copies a run or two.
+  const kept = windowsOf(state);
+  windows.set(account.id, kept.requests.recent.length > 1 ? { ...kept, requests: splitSettled(kept.requests) } : kept);
   const headers: Record<string, string> = {
     "x-ratelimit-limit": String(admission.headers.limit),
     "x-ratelimit-remaining": String(admission.headers.remaining),

@@ -4,16 +4,6 @@ import { bigint, index, integer, jsonb, pgSequence, pgTable, primaryKey, text, t
 /** Runs of [time (ms), how many at that time], oldest first (actors/time-log.ts). */
 export type TimeLog = readonly (readonly [number, number])[];
 
-/** What one subject did inside its windows. */
-export interface RateWindows {
-  /** Admitted requests in the last minute. */
-  requests: TimeLog;
-  /** Accepted video creations in the last minute. */
-  creates: TimeLog;
-  /** Free-tool calls in the last day (the hour window is its tail). */
-  freeTools: TimeLog;
-}
-
 /** The windows kept as rows of runs (creates stay on the subject's row, written under its lock). */
 export type RunKind = "requests" | "free_tools";
 
@@ -39,7 +29,7 @@ export const rateWindowVersion = pgSequence("rate_window_version");
 export const rateWindows = pgTable("rate_windows", {
   subject: text("subject").primaryKey(),
   /** Creates only; rows written before migration 0007 also held the other windows (moved to runs). */
-  windows: jsonb("windows").$type<Pick<RateWindows, "creates">>().notNull(),
+  windows: jsonb("windows").$type<{ creates: TimeLog }>().notNull(),
   version: bigint("version", { mode: "number" })
     .notNull()
     .default(sql`nextval('rate_window_version')`),

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { migrate } from "drizzle-orm/pglite/migrator";
 import { type Limits, type Windows, admitRequest, initialState, unsyncedAllowance, windowsOf } from "../../actors/account-actor.ts";
 import { MemoryWindowStore, SOLE_WRITER_SYNC_EVERY_MS, SYNC_EVERY_MS, syncEveryMsFor } from "../../actors/memory-window-store.ts";
-import { logCount } from "../../actors/time-log.ts";
+import { splitCount } from "../../actors/time-log.ts";
 import { MIGRATIONS_DIR, type Database, migrateDatabase, openPglite, openPostgres } from "../../db/client.ts";
 import { deleteStaleRateWindows } from "../../db/repos/rate-windows.ts";
 import { DATABASE_KINDS, freshDatabase } from "../helpers/databases.ts";
@@ -48,7 +48,7 @@ describe.each(DATABASE_KINDS)("rate window batches on %s", (kind) => {
       const [state, admission] = admitRequest(initialState(limits, windows), what, t);
       return [windowsOf(state), admission.admitted];
     });
-  const counted = (store: MemoryWindowStore, subject: string) => store.update(subject, now(), (windows) => [windows, logCount(windows.requests)]);
+  const counted = (store: MemoryWindowStore, subject: string) => store.update(subject, now(), (windows) => [windows, splitCount(windows.requests)]);
   const runsOf = async (database: Database, subject: string) =>
     ((await database.executeSql("select kind, at, count, version from rate_window_runs where subject = $1 order by kind, at", [subject])).rows as Run[]).map((r) => ({
       kind: r.kind,
@@ -170,6 +170,34 @@ describe.each(DATABASE_KINDS)("rate window batches on %s", (kind) => {
     expect(await batch).toBe(true);
     // The sixth was written before its request was answered, not left for the next batch.
     expect((await runsOf(database, "acct:a")).reduce((n, run) => n + run.count, 0)).toBe(6);
+  });
+
+  test("admissions a failed batch could not write are written by the next one, and counted once", async () => {
+    const database = await open();
+    let failing = false;
+    const db = new Proxy(database.db, {
+      get(target, prop) {
+        const value = Reflect.get(target, prop, target);
+        if (prop === "execute")
+          return async (...args: unknown[]) => {
+            if (failing) throw new Error("connection lost");
+            return value.apply(target, args);
+          };
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+    const store = storeOn({ ...database, db });
+    for (let i = 0; i < 3; i++) expect(await admit(store, "acct:f", SPEC)).toBe(true);
+    failing = true;
+    expect(await store.flush()).toBe(false);
+    failing = false;
+    expect(await store.flush()).toBe(true);
+    expect((await runsOf(database, "acct:f")).reduce((n, run) => n + run.count, 0)).toBe(3);
+    expect(await counted(store, "acct:f")).toBe(3);
+    expect(await admit(store, "acct:f", SPEC)).toBe(true);
+    expect(await store.flush()).toBe(true);
+    expect((await runsOf(database, "acct:f")).reduce((n, run) => n + run.count, 0)).toBe(4);
+    expect(await counted(store, "acct:f")).toBe(4);
   });
 
   test("a subject's batch deletes its runs past their window (on PGlite, and vacuums); a restart reads back what is left; the daily sweep deletes the rest", async () => {

@@ -10,9 +10,9 @@ import {
   changeLimits,
   initialState,
   recordCreate,
-  trimWindows,
   unsyncedAllowance,
 } from "../../../actors/account-actor.ts";
+import { NO_SPLIT, splitCount, splitLog, splitRuns } from "../../../actors/time-log.ts";
 import { Mailbox } from "../../../actors/mailbox.ts";
 import { ActorRegistry } from "../../../actors/registry.ts";
 
@@ -81,9 +81,21 @@ describe("account actor transitions", () => {
   });
 
   test("windows rehydrated from the record count against the limits", () => {
-    const windows = { requests: Array.from({ length: 60 }, (_, i) => [i * 10, 1] as const), creates: [], freeTools: [] };
+    const windows = { requests: splitLog(Array.from({ length: 60 }, (_, i) => [i * 10, 1] as const)), creates: NO_SPLIT, freeTools: NO_SPLIT };
     const [, result] = admitRequest(initialState(SPEC, windows), "read", 1000);
     expect(result.admitted).toBe(false);
+  });
+
+  test("a decision counts a window's settled base and its recent admissions together", () => {
+    // 58 settled and 1 recent: the 60th is admitted into the recent part, the 61st refused until the base's oldest leaves.
+    const base = Array.from({ length: 58 }, (_, i) => [1000 + i * 10, 1] as const);
+    const windows = { requests: splitLog(base, [[5000, 1]]), creates: NO_SPLIT, freeTools: NO_SPLIT };
+    const [state, admitted] = admitRequest(initialState(SPEC, windows), "read", 6000);
+    expect(admitted).toMatchObject({ admitted: true, headers: { remaining: 0, resetSeconds: 55 } });
+    expect(state.requests.base).toBe(base);
+    expect(state.requests.recent).toEqual([[5000, 1], [6000, 1]]);
+    const [, refused] = admitRequest(state, "read", 7000);
+    expect(refused).toMatchObject({ admitted: false, retryAfterSeconds: 54 });
   });
 
   test("new limits apply at once", () => {
@@ -96,17 +108,16 @@ describe("account actor transitions", () => {
 describe("windows under raised limits", () => {
   test("a window keeps every millisecond up to 600 a minute, and at most 60 runs of 1 s above it", () => {
     const exact = run(initialState(SPEC), Array.from({ length: 50 }, (_, i) => admit("read", 1000 + i * 7)));
-    expect(exact.state.requests).toHaveLength(50);
+    expect(splitRuns(exact.state.requests)).toHaveLength(50);
     const raised = { ...SPEC, requestsPerMinute: 1_000_000 };
     // 30,000 requests in a minute, one every 2 ms: counted in full, held in 60 runs.
     const { state, results } = run(initialState(raised), Array.from({ length: 30_000 }, (_, i) => admit("read", 10_001 + i * 2)));
     expect(results.every((r) => r.admitted)).toBe(true);
-    expect(state.requests.length).toBeLessThanOrEqual(61);
+    expect(splitRuns(state.requests).length).toBeLessThanOrEqual(61);
     expect(results.at(-1)!.headers.remaining).toBe(1_000_000 - 30_000);
-    const count = (log: readonly (readonly [number, number])[]) => log.reduce((n, [, c]) => n + c, 0);
     // The first 500 (10,001-10,999 ms, logged at 11,000) leave together a minute after 11,000: later than exact times, never sooner.
-    expect(count(admitRequest(state, "read", 70_999)[0].requests)).toBe(30_000 + 1);
-    expect(count(admitRequest(state, "read", 71_000)[0].requests)).toBe(30_000 - 500 + 1);
+    expect(splitCount(admitRequest(state, "read", 70_999)[0].requests)).toBe(30_000 + 1);
+    expect(splitCount(admitRequest(state, "read", 71_000)[0].requests)).toBe(30_000 - 500 + 1);
   });
 
   test("a raised limit refuses at its count, with the wait until the oldest runs leave", () => {
@@ -125,13 +136,6 @@ describe("windows kept in memory", () => {
     expect(unsyncedAllowance(SPEC, "free_tool")).toBe(3);
     expect(unsyncedAllowance({ ...SPEC, requestsPerMinute: 5 }, "read")).toBe(1);
     expect(unsyncedAllowance(PUBLIC_LIMITS, "read")).toBe(6);
-  });
-
-  test("trimming keeps a minute of requests and creates and a day of free tools", () => {
-    const now = 2 * 86_400_000;
-    const log = (...times: number[]) => times.map((t) => [t, 1] as const);
-    const windows = { requests: log(now - 61_000, now - 59_000), creates: log(now - 60_000, now - 1), freeTools: log(now - 86_400_000, now - 3_600_000) };
-    expect(trimWindows(windows, now)).toEqual({ requests: log(now - 59_000), creates: log(now - 1), freeTools: log(now - 3_600_000) });
   });
 });
 

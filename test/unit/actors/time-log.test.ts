@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { logAdd, logAdded, logAfter, logCount, logMerge, logNthNewest, logTime } from "../../../actors/time-log.ts";
+import { NO_RUNS, logAdd, logAfter, logCount, logMerge, logNthNewest, logTime, splitAdd, splitAfter, splitCount, splitLog, splitNthNewest, splitOldest, splitRuns, splitSettled } from "../../../actors/time-log.ts";
 
 describe("time logs", () => {
   test("adding at the last run's time counts it there; a later time starts a run; an earlier one joins the last", () => {
@@ -26,12 +26,30 @@ describe("time logs", () => {
     expect(logMerge([[100, 1], [300, 2]], [[100, 4], [200, 1]])).toEqual([[100, 5], [200, 1], [300, 2]]);
   });
 
-  test("what a decision added: new runs and what the last run gained, not what was dropped", () => {
-    expect(logAdded([[100, 2], [200, 1]], [[200, 3], [300, 1]])).toEqual([[200, 2], [300, 1]]);
-    expect(logAdded([[100, 2]], [[100, 2]])).toEqual([]);
-    expect(logAdded([], [[100, 1]])).toEqual([[100, 1]]);
-    // Everything before expired: only the new run.
-    expect(logAdded([[100, 2]], [[70_000, 1]])).toEqual([[70_000, 1]]);
+  test("a split log adds to its recent part only, and holds the admissions of both parts", () => {
+    const base = [[100, 2], [200, 3]] as const;
+    const log = splitAdd(splitAdd(splitLog(base), 300), 300);
+    // The base is shared, not copied.
+    expect(log.base).toBe(base);
+    expect(log.recent).toEqual([[300, 2]]);
+    expect(splitCount(log)).toBe(7);
+    expect(splitOldest(log)).toBe(100);
+    expect(splitRuns(log)).toEqual([[100, 2], [200, 3], [300, 2]]);
+    // Newest first through both parts.
+    expect([1, 2, 3, 5, 6, 7, 8].map((n) => splitNthNewest(log, n))).toEqual([300, 300, 200, 200, 100, 100, undefined]);
+    // An earlier time than the base's newest run (a limit lowered since) joins that run's time, so the parts stay in order.
+    expect(splitAdd(splitLog(base), 150).recent).toEqual([[200, 1]]);
+  });
+
+  test("a split log's cutoff drops from both parts; settling joins them into a base", () => {
+    const log = splitLog([[100, 1], [200, 1]], [[300, 1]]);
+    expect(splitAfter(log, 50)).toBe(log);
+    expect(splitAfter(log, 100)).toEqual({ base: [[200, 1]], recent: [[300, 1]] });
+    expect(splitAfter(log, 300)).toEqual({ base: [], recent: [] });
+    expect(splitOldest(splitLog(NO_RUNS, [[300, 1]]))).toBe(300);
+    expect(splitSettled(log)).toEqual({ base: [[100, 1], [200, 1], [300, 1]], recent: [] });
+    const settled = splitLog([[100, 1]]);
+    expect(splitSettled(settled)).toBe(settled);
   });
 
   test("times are exact up to 600 a window and rounded up to a 60th of the window above", () => {
