@@ -3,10 +3,10 @@
  * server's Elysia routes (bench/bare-elysia.ts) plus what no implementation can leave out of an
  * authenticated read. For every request it reads the bearer key, hashes it with the service's own
  * hashApiKey, finds the account in a Map (a key cache that never misses), makes the service's own pure
- * rate decision (account-actor.ts) over windows kept in a Map (settled as the service's store settles them), mints a request id, and answers the body
- * (serialized once, as the service's cached answers are) with the X-RateLimit-* headers and
- * X-Request-Id, or a problem+json 429 with Retry-After. No database, no actor mailbox, no persistence
- * behind the request, no metrics, no logging. Its ratio to the bare server bounds what the service can
+ * rate decision (account-actor.ts) over windows kept in a Map (settled as the service's store settles
+ * them), mints a request id, and answers the body (serialized once, as the service's cached answers are)
+ * with the X-RateLimit-* headers and X-Request-Id, or a problem+json 429 with Retry-After. No database,
+ * no actor mailbox, no persistence behind the request, no metrics, no logging. Its ratio to the bare server bounds what the service can
  * reach on this framework and machine; the service's ratio to it is what its own plumbing costs.
  * Keys: svk_live_bare0 .. svk_live_bare39 (limits raised) and svk_live_bareover (60 a minute).
  * Run: bun bench/floor-elysia.ts <port> [me.json video.json]

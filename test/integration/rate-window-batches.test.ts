@@ -56,6 +56,19 @@ describe.each(DATABASE_KINDS)("rate window batches on %s", (kind) => {
       count: Number(r.count),
       version: Number(r.version),
     }));
+  /** How many admissions of `subject` the rows hold. */
+  const writtenCount = async (database: Database, subject: string) => (await runsOf(database, subject)).reduce((n, run) => n + run.count, 0);
+  /** The database as the store sees it, with `before` run ahead of each of its statements (to hold or fail them). */
+  const beforeEachStatement = (database: Database, before: () => unknown): Database => ({
+    ...database,
+    db: new Proxy(database.db, {
+      get(target, prop) {
+        const value = Reflect.get(target, prop, target);
+        if (prop === "execute") return async (...args: unknown[]) => (await before(), value.apply(target, args));
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    }),
+  });
 
   test("a store writes its batches on its own: every 200 ms on Postgres, every second on the embedded database (its only writer)", async () => {
     const database = await open();
@@ -133,21 +146,14 @@ describe.each(DATABASE_KINDS)("rate window batches on %s", (kind) => {
     for (let i = 0; i < 4; i++) expect(store.updateNow("acct:m", now(), decide, limit)).toBe(true);
     expect(store.updateNow("acct:m", now(), decide, limit)).toBeUndefined();
     expect(await store.update("acct:m", now(), decide, limit)).toBe(true);
-    expect((await runsOf(database, "acct:m")).reduce((n, run) => n + run.count, 0)).toBe(6);
+    expect(await writtenCount(database, "acct:m")).toBe(6);
   });
 
   test("a request that makes a tenth of the limit unheard of, counting a batch still being written, waits until all of it is written", async () => {
     const database = await open();
-    // The database as the store sees it, with its statements held at a gate while the test says so.
+    // Its statements held at a gate while the test says so.
     let gate: Promise<void> | undefined;
-    const db = new Proxy(database.db, {
-      get(target, prop) {
-        const value = Reflect.get(target, prop, target);
-        if (prop === "execute") return async (...args: unknown[]) => (await gate, value.apply(target, args));
-        return typeof value === "function" ? value.bind(target) : value;
-      },
-    });
-    const store = storeOn({ ...database, db });
+    const store = storeOn(beforeEachStatement(database, () => gate));
     const admitWaiting = (subject: string) =>
       store.update(
         subject,
@@ -169,34 +175,27 @@ describe.each(DATABASE_KINDS)("rate window batches on %s", (kind) => {
     expect(await sixth).toBe(true);
     expect(await batch).toBe(true);
     // The sixth was written before its request was answered, not left for the next batch.
-    expect((await runsOf(database, "acct:a")).reduce((n, run) => n + run.count, 0)).toBe(6);
+    expect(await writtenCount(database, "acct:a")).toBe(6);
   });
 
   test("admissions a failed batch could not write are written by the next one, and counted once", async () => {
     const database = await open();
     let failing = false;
-    const db = new Proxy(database.db, {
-      get(target, prop) {
-        const value = Reflect.get(target, prop, target);
-        if (prop === "execute")
-          return async (...args: unknown[]) => {
-            if (failing) throw new Error("connection lost");
-            return value.apply(target, args);
-          };
-        return typeof value === "function" ? value.bind(target) : value;
-      },
-    });
-    const store = storeOn({ ...database, db });
+    const store = storeOn(
+      beforeEachStatement(database, () => {
+        if (failing) throw new Error("connection lost");
+      }),
+    );
     for (let i = 0; i < 3; i++) expect(await admit(store, "acct:f", SPEC)).toBe(true);
     failing = true;
     expect(await store.flush()).toBe(false);
     failing = false;
     expect(await store.flush()).toBe(true);
-    expect((await runsOf(database, "acct:f")).reduce((n, run) => n + run.count, 0)).toBe(3);
+    expect(await writtenCount(database, "acct:f")).toBe(3);
     expect(await counted(store, "acct:f")).toBe(3);
     expect(await admit(store, "acct:f", SPEC)).toBe(true);
     expect(await store.flush()).toBe(true);
-    expect((await runsOf(database, "acct:f")).reduce((n, run) => n + run.count, 0)).toBe(4);
+    expect(await writtenCount(database, "acct:f")).toBe(4);
     expect(await counted(store, "acct:f")).toBe(4);
   });
 
