@@ -131,11 +131,6 @@ export function admitRequest(state: ActorState, kind: RequestKind, now: number):
   return [next, { admitted: true, headers: headersFor(next.requests, limits.requestsPerMinute, now, counted + 1) }];
 }
 
-/** New limits apply to the windows already counted. */
-export function changeLimits(state: ActorState, limits: Limits): ActorState {
-  return { ...state, limits };
-}
-
 /** A video accepted: counts against the creates window (the request itself was admitted already). */
 export function recordCreate(state: ActorState, now: number): [ActorState, Admission] {
   const creates = within(state.creates, now, MINUTE);

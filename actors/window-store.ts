@@ -1,8 +1,5 @@
-import { type Database, type Db, withTransaction } from "../db/client.ts";
-import { addWindowRuns, deleteExpiredRuns, lockRateWindows, readWindowRuns, saveCreates } from "../db/repos/rate-windows.ts";
+import type { Db } from "../db/client.ts";
 import type { Windows } from "./account-actor.ts";
-import { splitLog, splitRuns } from "./time-log.ts";
-import { emptyRuns, expiredAt, knownWindows, logsOf, planBatch, unwrittenOf } from "./window-batch.ts";
 
 export interface UpdateOptions {
   /** The caller's transaction: the step joins it and holds the subject's row until the caller commits. */
@@ -39,27 +36,4 @@ export interface WindowStore {
   evictIdle?(idleMs: number): number;
   /** Stops background writes after a last flush. */
   close?(): Promise<void>;
-}
-
-/**
- * Windows persisted in Postgres and read under the subject's row lock on every step: every process serving
- * the subject counts together exactly and a restart keeps the minute, at ~5 ms of serialized database work
- * per request. A step writes what it added as a batch of one subject.
- */
-export function postgresWindowStore(database: Database): WindowStore {
-  const inTransaction = async <T>(tx: Db, subject: string, now: Date, step: WindowStep<T>) => {
-    const creates = await lockRateWindows(tx, subject, now);
-    const stored = (await readWindowRuns(tx, [subject])).get(subject) ?? { version: 0, runs: [] };
-    const before = { ...knownWindows(logsOf(stored.runs, now.getTime()), emptyRuns()), creates: splitLog(creates) };
-    const [after, result] = await step(before, now.getTime());
-    await saveCreates(tx, subject, splitRuns(after.creates), now);
-    const runs = planBatch(new Map([[subject, unwrittenOf(after)]]), now.getTime());
-    await addWindowRuns(tx, runs, now);
-    await deleteExpiredRuns(tx, [subject], expiredAt(now.getTime()));
-    return result;
-  };
-  return {
-    update: (subject, now, step, options = {}) =>
-      options.tx ? inTransaction(options.tx, subject, now, step) : withTransaction(database.db, (own) => inTransaction(own, subject, now, step)),
-  };
 }

@@ -18,12 +18,3 @@ export interface Recorder {
   /** A worker handed a video back to the queue while stopping (another worker takes it at once). */
   handedBack(): void;
 }
-
-export const noRecorder: Recorder = {
-  requests: () => () => {},
-  stage() {},
-  render() {},
-  webhookDelivery() {},
-  importBytes() {},
-  handedBack() {},
-};

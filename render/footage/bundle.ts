@@ -18,10 +18,6 @@ export function scenePath(slug: string): string {
   return join(SCENES_DIR, `${slug}.ts`);
 }
 
-export function sceneExists(slug: string): boolean {
-  return existsSync(scenePath(slug));
-}
-
 const cache = new Map<string, Promise<SceneBundle>>();
 
 export function bundleScene(slug: string): Promise<SceneBundle> {

@@ -7,7 +7,6 @@ import {
   PUBLIC_LIMITS,
   admitRequest,
   admitVideo,
-  changeLimits,
   initialState,
   recordCreate,
   unsyncedAllowance,
@@ -98,11 +97,6 @@ describe("account actor transitions", () => {
     expect(refused).toMatchObject({ admitted: false, retryAfterSeconds: 54 });
   });
 
-  test("new limits apply at once", () => {
-    const state = changeLimits(initialState(SPEC), { ...SPEC, requestsPerMinute: 1 });
-    const { results } = run(state, [admit("read", 1), admit("read", 2)]);
-    expect(results[1]!.admitted).toBe(false);
-  });
 });
 
 describe("windows under raised limits", () => {
