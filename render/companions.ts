@@ -23,7 +23,7 @@ export function companionPaths(dir: string): Record<CompanionName, string> {
  * `paths`; the poster and contact sheet are written by the render itself (`RenderOptions.stills`).
  */
 export async function writeCaptionFiles(timeline: Timeline, paths: Pick<Record<CompanionName, string>, "captionsSrt" | "captionsVtt" | "captionsJson">): Promise<void> {
-  const timings = captionTimings(timeline.captions, timeline.duration);
+  const timings = captionTimings(timeline);
   await Bun.write(paths.captionsSrt, toSrt(timings));
   await Bun.write(paths.captionsVtt, toVtt(timings));
   await Bun.write(paths.captionsJson, toTimingsJson(timings));

@@ -54,6 +54,14 @@ export interface Captions {
   position: "top" | "middle" | "bottom";
 }
 
+/** A spoken line for the caption files, with its words' spoken times (seconds in the video). */
+export interface TranscriptCue {
+  text: string;
+  start: number;
+  end: number;
+  words: CaptionWord[];
+}
+
 export interface AudioTrack {
   path: string;
   /** Where the track starts in the video. */
@@ -70,6 +78,11 @@ export interface Timeline {
   background: Background;
   layers: ImageLayer[];
   captions?: Captions;
+  /**
+   * What is spoken, cue by cue, for a video that burns no captions in (a chat's voiced messages): the
+   * caption files carry these instead, so every spoken word is in them either way.
+   */
+  transcript?: TranscriptCue[];
   audio: AudioTrack[];
 }
 

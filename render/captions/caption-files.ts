@@ -1,5 +1,5 @@
 import { joinWords } from "../text/scripts.ts";
-import type { Captions } from "../timeline.ts";
+import type { Timeline } from "../timeline.ts";
 import { type CaptionLine, layoutCaptions } from "./ass.ts";
 
 /**
@@ -30,13 +30,15 @@ export interface CaptionTimings {
 const ms = (seconds: number) => Math.round(seconds * 1000);
 
 /**
- * The burned-in lines in milliseconds, none when the video has no captions. Nothing shows past the end of
- * the video (`duration` seconds), whatever the script asks for.
+ * The burned-in lines in milliseconds; for a video that burns none in, its transcript's cues (one a spoken
+ * line); none when it has neither. Nothing shows past the end of the video, whatever the script asks for.
  */
-export function captionTimings(captions: Captions | undefined, duration: number): CaptionTimings {
+export function captionTimings(timeline: Pick<Timeline, "captions" | "transcript" | "duration">): CaptionTimings {
+  const { captions, duration } = timeline;
   const until = (seconds: number) => ms(Math.min(seconds, duration));
   const lines: TimedLine[] = [];
-  for (const line of captions && captions.words.length > 0 ? layoutCaptions(captions) : ([] as CaptionLine[])) {
+  const shown: CaptionLine[] = captions && captions.words.length > 0 ? layoutCaptions(captions) : (timeline.transcript ?? []);
+  for (const line of shown) {
     const words = line.words.filter((w) => w.text !== "" && until(w.start) < until(duration)).map((w) => ({ text: w.text, startMs: until(w.start), endMs: until(w.end) }));
     // A line with nothing to show, or no time on screen, is not drawn.
     if (words.length === 0 || until(line.end) <= until(line.start)) continue;

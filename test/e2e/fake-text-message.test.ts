@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { writeFileSync } from "node:fs";
+import { parseSync } from "subtitle";
 import { eq } from "drizzle-orm";
 import { videos } from "../../db/schema/index.ts";
 import { join } from "node:path";
@@ -75,6 +76,12 @@ describe(`fake_text_message end to end (${DATABASE_KINDS[0]})`, () => {
     expect(Math.abs(Number(format.duration) - (voiced + 0.4))).toBeLessThan(0.15);
     // With no end card the chat stays on screen to the last frame: never bare footage.
     await expectEndNotBare(mp4, (row.stageOutputs as any).preparing_media, svc().dataDir, "fake_text_message");
+    // No caption is burned in, yet the caption files hold every voiced message, timed to its clip.
+    const srtLink = await svc().app.handle(new Request(video.files.captionsSrt));
+    const srt = await (await svc().app.handle(new Request(srtLink.headers.get("location")!))).text();
+    const cues = parseSync(srt).flatMap((n) => (n.type === "cue" ? [n.data as { start: number; end: number; text: string }] : []));
+    expect(cues.map((c) => c.text)).toEqual((fakeTextMessage.examples.minimal as { messages: { text: string }[] }).messages.map((m) => m.text));
+    expect(Math.round(cues[1]!.end - cues[1]!.start)).toBe(Math.round(clips[1]!.duration * 1000));
   }, 150_000);
 
   test("many options: platform, theme, images, hook, captions, end card, own music; cutAtMs is the frame where message N+1 appears", async () => {

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { SAFE_AREA, safeCardX } from "../../../render/safe-area.ts";
-import { type ImageLayer, type LayerMotion, type Timeline, VIDEO_HEIGHT } from "../../../render/timeline.ts";
+import { type CaptionWord, type ImageLayer, type LayerMotion, type Timeline, VIDEO_HEIGHT } from "../../../render/timeline.ts";
 import { CHARS_PER_SECOND } from "../../billing/charges.ts";
 import { detectMessageLanguages } from "../../narration/language-detect.ts";
 import { isSpeakable, narrateLines } from "../../narration/narrator.ts";
@@ -30,7 +30,8 @@ export interface ChatMedia extends PreparedMedia {
 
 export interface ChatVoices {
   /** By message index; null for an image message. */
-  clips: ({ audioPath: string; duration: number; language?: string } | null)[];
+  /** `words`: the message's words at their times in the clip (absent in outputs saved before they were kept). */
+  clips: ({ audioPath: string; duration: number; language?: string; words?: CaptionWord[] } | null)[];
 }
 
 /**
@@ -133,6 +134,14 @@ export function chatTimeline(
     background: { kind: "video", path: media.backgroundPath, fitted: media.fitted, startAt: media.backgroundStartAt },
     layers,
     audio: voices.clips.flatMap((clip, i) => (clip ? [{ path: clip.audioPath, start: plan.appearAt[i]!, volume: 1, kind: "narration" as const }] : [])),
+    // No caption is burned in (the bubbles are the text), but the caption files still hold every voiced message.
+    transcript: voices.clips.flatMap((clip, i) => {
+      const text = inputs.messages[i]!.text;
+      if (!clip || !text) return [];
+      const start = plan.appearAt[i]!;
+      const words = (clip.words ?? []).map((w) => ({ text: w.text, start: start + w.start, end: start + w.end }));
+      return [{ text, start, end: start + clip.duration, words }];
+    }),
   };
   if (media.musicPath) timeline.audio.push({ path: media.musicPath, start: 0, volume: inputs.music.volume / 100, kind: "music", loop: true });
   return timeline;
@@ -159,7 +168,10 @@ export async function runChatStage(stage: PreRenderStage, ctx: ProductionContext
     );
     const clips = await narrateLines(ctx.ports.narrator, spoken.map((s) => s.line), ctx.workDir);
     const byMessage: ChatVoices["clips"] = inputs.messages.map(() => null);
-    spoken.forEach((s, k) => (byMessage[s.index] = { audioPath: clips[k]!.audioPath, duration: clips[k]!.duration, language: s.line.language }));
+    spoken.forEach((s, k) => {
+      const clip = clips[k]!;
+      byMessage[s.index] = { audioPath: clip.audioPath, duration: clip.duration, language: s.line.language, words: clip.words.map(({ text, start, end }) => ({ text, start, end })) };
+    });
     return { clips: byMessage } satisfies ChatVoices;
   }
   throw new Error(`fake_text_message has no ${stage} stage`);

@@ -57,7 +57,7 @@ describe("caption files hold exactly what was burned in", () => {
   test.each([...CAPTION_PRESET_IDS])("%s: SRT and WebVTT (read by independent parsers) and the JSON match the ASS lines and word times", (preset) => {
     const captions: Captions = { words: STORY, preset, position: "middle" };
     const burned = burnedLines(buildAss(captions));
-    const timings = captionTimings(captions, 60);
+    const timings = captionTimings({ captions, duration: 60 });
 
     const srt = parseSync(toSrt(timings)).filter((n) => n.type === "cue");
     const vtt = new WebVTTParser().parse(toVtt(timings), "metadata");
@@ -88,7 +88,7 @@ describe("caption files hold exactly what was burned in", () => {
   });
 
   test("the written text survives each format: & < > in WebVTT are escaped, an arrow in SubRip cannot open a timing line", () => {
-    const timings = captionTimings({ words: spoken("a --> b & <c>"), preset: "ali", position: "bottom" }, 60);
+    const timings = captionTimings({ captions: { words: spoken("a --> b & <c>"), preset: "ali", position: "bottom" }, duration: 60 });
     const vtt = toVtt(timings);
     for (const escaped of ["--&gt;", "&amp;", "&lt;c&gt;"]) expect(vtt).toContain(escaped);
     const srt = toSrt(timings);
@@ -99,23 +99,42 @@ describe("caption files hold exactly what was burned in", () => {
   test("nothing outlasts the video: the last line, held past the end in the script, ends with the video", () => {
     const words = spoken("the very last words");
     const end = words.at(-1)!.end;
-    const timings = captionTimings({ words, preset: "ali", position: "middle" }, end + 0.1);
+    const timings = captionTimings({ captions: { words, preset: "ali", position: "middle" }, duration: end + 0.1 });
     expect(timings.lines.at(-1)!.endMs).toBe(Math.round((end + 0.1) * 1000));
-    expect(captionTimings({ words, preset: "ali", position: "middle" }, 60).lines.at(-1)!.endMs).toBe(Math.round((end + 0.25) * 1000));
-    expect(captionTimings({ words, preset: "ali", position: "middle" }, words[1]!.start).words.map((w) => w.text)).toEqual(["the"]);
+    expect(captionTimings({ captions: { words, preset: "ali", position: "middle" }, duration: 60 }).lines.at(-1)!.endMs).toBe(Math.round((end + 0.25) * 1000));
+    expect(captionTimings({ captions: { words, preset: "ali", position: "middle" }, duration: words[1]!.start }).words.map((w) => w.text)).toEqual(["the"]);
   });
 
   test("a video without captions has empty, valid caption files", () => {
-    const none = captionTimings(undefined, 60);
+    const none = captionTimings({ captions: undefined, duration: 60 });
     expect(none).toEqual({ words: [], lines: [] });
     expect(toSrt(none)).toBe("");
     expect(new WebVTTParser().parse(toVtt(none), "metadata").errors).toEqual([]);
     expect(JSON.parse(toTimingsJson(none))).toEqual({ words: [], lines: [] });
   });
 
+  test("a video that burns no captions in gets its transcript's cues: one a spoken line, words at their spoken times", () => {
+    const first = spoken("hey are you up", 1);
+    const second = spoken("yes why", 4);
+    const transcript = [
+      { text: "hey are you up?", start: 1, end: 2.5, words: first },
+      { text: "yes, why", start: 4, end: 4.9, words: second },
+    ];
+    const timings = captionTimings({ transcript, duration: 4.5 });
+    expect(timings.lines.map((l) => [l.text, l.startMs, l.endMs])).toEqual([
+      ["hey are you up", 1000, 2500],
+      ["yes why", 4000, 4500],
+    ]);
+    expect(timings.words.map((w) => w.text)).toEqual(["hey", "are", "you", "up", "yes", "why"]);
+    const srt = parseSync(toSrt(timings)).filter((n) => n.type === "cue");
+    expect(srt.map((c) => (c.data as { text: string }).text)).toEqual(["hey are you up", "yes why"]);
+    // Burned-in captions, when there are any, are what the files hold.
+    expect(captionTimings({ captions: { words: STORY, preset: "ali", position: "middle" }, transcript, duration: 60 }).words[0]!.text).toBe("So");
+  });
+
   test("a word that is only a quote mark shows nothing on screen and is left out of the files", () => {
     const words = spoken('she said " hello there');
-    const timings = captionTimings({ words, preset: "ali", position: "middle" }, 60);
+    const timings = captionTimings({ captions: { words, preset: "ali", position: "middle" }, duration: 60 });
     expect(timings.words.map((w) => w.text)).toEqual(["she", "said", "hello", "there"]);
     expect(buildAss({ words, preset: "ali", position: "middle" })).not.toContain('"');
   });

@@ -56,7 +56,7 @@ describe("captions in every script", () => {
   });
 
   test("the caption files write a Japanese line as it is written, without spaces", () => {
-    const { lines } = captionTimings({ words: timed(["今日", "は", "良い"]), preset: "hormozi", position: "middle" }, 60);
+    const { lines } = captionTimings({ captions: { words: timed(["今日", "は", "良い"]), preset: "hormozi", position: "middle" }, duration: 60 });
     expect(lines.map((l) => l.text)).toEqual(["今日は良い"]);
   });
 

@@ -130,4 +130,29 @@ describe("chat screens a phone can read, inside the platforms' safe area", () =>
     // The video ends on the end card: it is on screen to the last frame.
     expect(timeline.layers.find((l) => l.path === "end.png")!.end).toBe(timeline.duration);
   });
+
+  test("voiced messages are the Timeline's transcript for the caption files, each at its clip's time; unvoiced ones are not", () => {
+    const inputs = chat({ messages: [{ sender: "them", text: "you up?" }, { sender: "me", text: "😂" }, { sender: "me", text: "yes why" }] });
+    const plan = planConversation(inputs, [1, undefined, 0.8]);
+    const screen = chatScreenOf(inputs, { avatar: null, images: {} });
+    const frames: DrawnChatFrame[] = plan.states.map((state, i) => {
+      const card = chatScreenSvg(screen, state.rows);
+      return { path: `chat-${i}.png`, width: card.width, height: card.height, x: screen.x };
+    });
+    const words = (pairs: [string, number][]) => pairs.map(([text, start]) => ({ text, start, end: start + 0.3 }));
+    const voices = {
+      clips: [
+        { audioPath: "a.wav", duration: 1, words: words([["you", 0.1], ["up?", 0.5]]) },
+        null,
+        { audioPath: "c.wav", duration: 0.8, words: words([["yes", 0], ["why", 0.4]]) },
+      ],
+    };
+    const timeline = chatTimeline(inputs, plan, { backgroundPath: "/bg.mp4", fitted: true, backgroundStartAt: 0, musicPath: null }, voices, { frames, captions: [] });
+    expect(timeline.captions).toBeUndefined();
+    expect(timeline.transcript!.map((c) => [c.text, c.start, c.end])).toEqual([
+      ["you up?", plan.appearAt[0]!, plan.appearAt[0]! + 1],
+      ["yes why", plan.appearAt[2]!, plan.appearAt[2]! + 0.8],
+    ]);
+    expect(timeline.transcript![1]!.words[1]).toEqual({ text: "why", start: plan.appearAt[2]! + 0.4, end: plan.appearAt[2]! + 0.7 });
+  });
 });
