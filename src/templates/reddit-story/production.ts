@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { FPS, type Timeline, VIDEO_HEIGHT, VIDEO_WIDTH } from "../../../render/timeline.ts";
+import { SAFE_AREA, safeCardX } from "../../../render/safe-area.ts";
+import { FPS, type Timeline } from "../../../render/timeline.ts";
 import { CHARS_PER_SECOND } from "../../billing/charges.ts";
 import { narrationLanguage } from "../../narration/language-detect.ts";
 import type { NarrationRequest } from "../../narration/narrator.ts";
@@ -44,8 +45,9 @@ export function storyTimeline(inputs: RedditStoryInputs, media: PreparedMedia, n
     layers: [
       {
         path: card.path,
-        x: Math.round((VIDEO_WIDTH - CARD_WIDTH) / 2),
-        y: Math.min(CARD_TOP, VIDEO_HEIGHT - card.height - 100),
+        x: safeCardX(CARD_WIDTH),
+        // A long title's card keeps its bottom inside the safe area, its top under the feed tabs.
+        y: Math.max(SAFE_AREA.top, Math.min(CARD_TOP, SAFE_AREA.bottom - card.height)),
         start: 0,
         end: Math.min(duration, Math.max(titleEnd + 0.4, 1)),
         entrance: "pop",

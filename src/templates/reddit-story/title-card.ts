@@ -1,8 +1,12 @@
+import { SAFE_WIDTH } from "../../../render/safe-area.ts";
 import { svgTextLine } from "../svg-emoji.ts";
 import { lineAnchor, wrapToWidth } from "../svg-text.ts";
 
-/** The Reddit-style title card as SVG: pure, so its layout is unit-tested without drawing. */
-export const CARD_WIDTH = 940;
+/**
+ * The Reddit-style title card as SVG: pure, so its layout is unit-tested without drawing. As wide as the
+ * platforms' safe area, so no part of it runs under their right-hand buttons.
+ */
+export const CARD_WIDTH = SAFE_WIDTH;
 const PADDING = 48;
 const TITLE_SIZE = 52;
 const LINE_HEIGHT = 66;
