@@ -1,9 +1,20 @@
+import type { SchemaOptions } from "@sinclair/typebox";
 import type { BackgroundCategory } from "../../render/media/background-categories.ts";
-import { BACKGROUND_CATEGORIES, DEFAULT_BACKGROUND_CATEGORY } from "../../render/media/background-categories.ts";
+import { BACKGROUND_CATEGORIES, DEFAULT_BACKGROUND_CATEGORY, categorySlug } from "../../render/media/background-categories.ts";
 import { pickBackground } from "../media/library.ts";
 import { MediaImportError, type OwnMediaKind } from "../media/own-media.ts";
 import { StageFailure } from "./production.ts";
+import { AliasedEnum } from "./schema-kit.ts";
 import type { ProductionContext } from "./template.ts";
+
+/**
+ * A field that takes a background category: by the spec's name ("Mario Kart") or by its id in
+ * GET /v1/options ("mario-kart"), in any case; validated inputs hold the name.
+ */
+export function BackgroundCategoryField(options: SchemaOptions = {}) {
+  const accepted = "by name or by its id from GET /v1/options backgrounds.categories, in any case";
+  return AliasedEnum(BACKGROUND_CATEGORIES, (name) => [categorySlug(name)], { ...options, description: options.description ? `${options.description} ${accepted}.` : `Background category, ${accepted}.` });
+}
 
 /** What a template's inputs say about its background; at most one field is set (the schema's rules). */
 export interface BackgroundInputs {

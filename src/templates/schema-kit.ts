@@ -8,7 +8,9 @@ import { FormatRegistry, Kind, type SchemaOptions, type TSchema, type TUnsafe, T
 /** The checks TypeBox needs for the kinds and formats these builders emit; run before any validation. */
 export function registerSchemaChecks(): void {
   if (TypeRegistry.Has("ClosedEnum")) return;
-  TypeRegistry.Set("ClosedEnum", (schema: { enum: unknown[] }, value) => schema.enum.includes(value as never));
+  TypeRegistry.Set("ClosedEnum", (schema: { enum: unknown[]; [ALIASES]?: Map<string, string> }, value) =>
+    schema.enum.includes(value as never) || (typeof value === "string" && schema[ALIASES]?.has(value.toLowerCase()) === true),
+  );
   FormatRegistry.Set("uri", (value) => {
     if (!URL.canParse(value)) return false;
     const { protocol, hostname } = new URL(value);
@@ -37,6 +39,34 @@ export function SilentField() {
 export function Enum<const T extends readonly (string | number)[]>(values: T, options: SchemaOptions = {}): TUnsafe<T[number]> {
   const type = typeof values[0] === "number" ? "number" : "string";
   return Type.Unsafe<T[number]>({ ...options, [Kind]: "ClosedEnum", type, enum: [...values] });
+}
+
+/** An aliased enum's accepted spellings, by lower case: a symbol, so the served JSON Schema shows only `enum`. */
+const ALIASES = Symbol.for("shortvid.enumAliases");
+
+/**
+ * A closed set of names that also takes other spellings of each (`aliasesOf(name)`: an id, a slug), in
+ * any case: "minecraft" and "MINECRAFT" are "Minecraft". `applyAliases` turns what was sent into the name.
+ */
+export function AliasedEnum<const T extends readonly string[]>(values: T, aliasesOf: (value: T[number]) => string[], options: SchemaOptions = {}): TUnsafe<T[number]> {
+  const aliases = new Map<string, string>();
+  for (const value of values) for (const spelling of [value, ...aliasesOf(value)]) aliases.set(spelling.toLowerCase(), value);
+  return Type.Unsafe<T[number]>({ ...options, [Kind]: "ClosedEnum", [ALIASES]: aliases, type: "string", enum: [...values] });
+}
+
+/** Replaces, in place, every aliased enum's value in `value` (valid for `schema`) with the name it spells. */
+export function applyAliases(schema: TSchema, value: unknown): void {
+  if (value === null || typeof value !== "object") return;
+  const node = schema as { properties?: Record<string, TSchema>; items?: TSchema; anyOf?: TSchema[]; oneOf?: TSchema[] };
+  const record = value as Record<string, unknown>;
+  for (const [key, field] of Object.entries(node.properties ?? {})) {
+    const aliases = (field as { [ALIASES]?: Map<string, string> })[ALIASES];
+    const current = record[key];
+    if (aliases && typeof current === "string") record[key] = aliases.get(current.toLowerCase()) ?? current;
+    else applyAliases(field, current);
+  }
+  if (node.items && Array.isArray(value)) for (const item of value) applyAliases(node.items, item);
+  for (const variant of [...(node.anyOf ?? []), ...(node.oneOf ?? [])]) applyAliases(variant, value);
 }
 
 export function HttpUrl(options: SchemaOptions & { maxLength?: number; minLength?: number } = {}) {

@@ -6,7 +6,7 @@ import { ALL_VOICE_IDS } from "../catalog/voices.ts";
 import { primaryLanguage } from "../narration/narrator.ts";
 import { ApiError, type FieldIssue } from "../errors.ts";
 import type { TemplateRegistry } from "./registry.ts";
-import type { RuleIssue } from "./schema-kit.ts";
+import { type RuleIssue, applyAliases } from "./schema-kit.ts";
 import type { Template } from "./template.ts";
 
 /**
@@ -160,7 +160,9 @@ export function templateInputIssues(template: Template, inputs: unknown): RuleIs
 
 /** Valid inputs with every schema default filled in: what productions and estimates receive. */
 export function withDefaults<I>(template: Template<I>, inputs: unknown): I {
-  return Value.Default(template.inputs, structuredClone(inputs)) as I;
+  const filled = Value.Default(template.inputs, structuredClone(inputs));
+  applyAliases(template.inputs, filled);
+  return filled as I;
 }
 
 export interface TemplateRequest<E> {

@@ -1,5 +1,6 @@
 import { type Static, Type } from "@sinclair/typebox";
-import { BACKGROUND_CATEGORIES, DEFAULT_BACKGROUND_CATEGORY } from "../../../render/media/background-categories.ts";
+import { DEFAULT_BACKGROUND_CATEGORY } from "../../../render/media/background-categories.ts";
+import { BackgroundCategoryField } from "../media-choice.ts";
 import { VOICE_SET_B } from "../../catalog/voices.ts";
 import { Closed, Defaulted, Enum, OwnMediaUrl, applyAnnotations, atMostCountOf, exactlyOne, mutuallyExclusive } from "../schema-kit.ts";
 
@@ -22,7 +23,7 @@ const Message = Closed({
 
 const Background = Closed(
   {
-    category: Type.Optional(Enum(BACKGROUND_CATEGORIES)),
+    category: Type.Optional(BackgroundCategoryField()),
     assetId: Type.Optional(Type.String({ minLength: 1, description: "Background video id from GET /v1/options, or an own upload." })),
     ownUrl: Type.Optional(OwnMediaUrl({ minLength: 1, maxLength: 2048, description: "Own footage: public https URL; same conversion and limits as reddit_story backgroundVideoUrl." })),
   },

@@ -1,5 +1,6 @@
 import { type Static, Type } from "@sinclair/typebox";
-import { BACKGROUND_CATEGORIES, DEFAULT_BACKGROUND_CATEGORY } from "../../../render/media/background-categories.ts";
+import { DEFAULT_BACKGROUND_CATEGORY } from "../../../render/media/background-categories.ts";
+import { BackgroundCategoryField } from "../media-choice.ts";
 import { CAPTION_PRESET_IDS } from "../../../render/captions/presets.ts";
 import { VOICE_SET_B } from "../../catalog/voices.ts";
 import { Closed, Defaulted, Enum, OwnMediaUrl, applyAnnotations, mutuallyExclusive } from "../schema-kit.ts";
@@ -14,7 +15,7 @@ export const RedditStoryInputs = Closed({
   ),
   backgroundVideoAssetId: Type.Optional(Type.String({ minLength: 1, description: "Id from GET /v1/options backgrounds.assets." })),
   backgroundCategory: Type.Optional(
-    Enum(BACKGROUND_CATEGORIES, { description: `Background category; ${DEFAULT_BACKGROUND_CATEGORY} when no background field is set.` }),
+    BackgroundCategoryField({ description: `Background category; ${DEFAULT_BACKGROUND_CATEGORY} when no background field is set; given` }),
   ),
   backgroundVideoUrl: Type.Optional(
     OwnMediaUrl({ minLength: 1, maxLength: 2048, description: "Own footage: public https URL, up to 300 MB and 10 min; converted to 1080x1920, cropped to fill, silent." }),

@@ -238,3 +238,33 @@ describe("whole-body reports", () => {
     expect(pointerToPath("", "inputs")).toBe("inputs");
   });
 });
+
+describe("background categories by name or by their GET /v1/options id, in any case", () => {
+  const story = () => structuredClone(templateNamed("reddit_story").examples.minimal) as Inputs;
+  const chat = () => structuredClone(templateNamed("fake_text_message").examples.minimal) as Inputs;
+
+  test.each([
+    ["minecraft", "Minecraft"],
+    ["MINECRAFT", "Minecraft"],
+    ["mario-kart", "Mario Kart"],
+    ["gta v", "GTA V"],
+    ["gta-v", "GTA V"],
+    ["Subway Surfers", "Subway Surfers"],
+  ])("%s is accepted and held as %s", (sent, name) => {
+    const inputs = { ...story(), backgroundCategory: sent };
+    delete inputs.backgroundVideoAssetId;
+    delete inputs.backgroundVideoUrl;
+    const result = validateInputs(templateNamed("reddit_story"), inputs);
+    expect(result).toMatchObject({ ok: true, inputs: { backgroundCategory: name } });
+    const nested = validateInputs(templateNamed("fake_text_message"), { ...chat(), background: { category: sent } });
+    expect(nested).toMatchObject({ ok: true, inputs: { background: { category: name } } });
+  });
+
+  test("a spelling of no category is refused, and the served schema lists only the names", () => {
+    const result = validateInputs(templateNamed("reddit_story"), { ...story(), backgroundCategory: "fortnite" });
+    expect(result.ok).toBe(false);
+    const schema = inputSchemaOf(templateNamed("reddit_story")) as { properties: Record<string, { enum: string[] }> };
+    expect(schema.properties.backgroundCategory!.enum).toContain("Mario Kart");
+    expect(schema.properties.backgroundCategory!.enum).not.toContain("mario-kart");
+  });
+});
