@@ -8,6 +8,7 @@ import { type SQL, sql } from "drizzle-orm";
 import postgres from "postgres";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
+import { makePrivate } from "./private-folder.ts";
 import * as schema from "./schema/index.ts";
 
 export type Schema = typeof schema;
@@ -135,13 +136,19 @@ export function openPostgres(url: string, options: { max?: number } = {}): Datab
 export async function openPglite(dataDir: string | null): Promise<Database> {
   let client: PGlite;
   if (dataDir) {
+    // Postgres wants its data directory 0700; here it is also what keeps every account's signing secret
+    // and the file-URL key from other local users. A folder an older start left open is closed first.
     const dir = join(dataDir, "pglite");
-    mkdirSync(dir, { recursive: true });
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    makePrivate(dir);
     client = new PGlite(dir);
+    await client.waitReady;
+    // A new database's files were just written open to everyone (see makePrivate).
+    makePrivate(dir);
   } else {
     client = new PGlite();
+    await client.waitReady;
   }
-  await client.waitReady;
   return wrapPglite(client);
 }
 

@@ -6,11 +6,11 @@ import { renderTimeline } from "./renderer.ts";
 import type { Timeline } from "./timeline.ts";
 
 /** Runs in a pool thread: one render, reporting progress on `port`; a message on `port` stops it. */
-export async function render(task: { timeline: Timeline; outPath: string; encoder: EncoderSettings; stills?: StillPaths; port?: MessagePort }) {
+export async function render(task: { timeline: Timeline; outPath: string; encoder: EncoderSettings; stills?: StillPaths; workDir?: string; port?: MessagePort }) {
   const controller = new AbortController();
   task.port?.once("message", () => controller.abort());
   try {
-    return await renderTimeline(task.timeline, task.outPath, { encoder: task.encoder, stills: task.stills, onProgress: (f) => task.port?.postMessage(f), signal: controller.signal });
+    return await renderTimeline(task.timeline, task.outPath, { encoder: task.encoder, stills: task.stills, workDir: task.workDir, onProgress: (f) => task.port?.postMessage(f), signal: controller.signal });
   } finally {
     task.port?.close();
   }

@@ -18,6 +18,8 @@ export interface RenderTaskOptions {
   onProgress?: (fraction: number) => void;
   signal?: AbortSignal;
   stills?: StillPaths;
+  /** Where the render keeps its working files (RenderOptions.workDir). */
+  workDir?: string;
 }
 
 export interface RenderPool {
@@ -67,7 +69,7 @@ export function createRenderPool(encoder: EncoderChoice, options: { maxConcurren
   };
   return {
     encoder,
-    async render(timeline, outPath, { onProgress, signal, stills } = {}) {
+    async render(timeline, outPath, { onProgress, signal, stills, workDir } = {}) {
       await acquire(signal);
       try {
         const { port1, port2 } = new MessageChannel();
@@ -81,7 +83,7 @@ export function createRenderPool(encoder: EncoderChoice, options: { maxConcurren
           // Piscina types the transfer list after Node's postMessage; Bun's types differ, the value is right.
           const transferList = [port2] as never;
           const started = performance.now();
-          const result: { maxRssBytes: number } = await pool.run({ timeline, outPath, encoder: encoder.settings, stills, port: port2 }, { name: "render", transferList });
+          const result: { maxRssBytes: number } = await pool.run({ timeline, outPath, encoder: encoder.settings, stills, workDir, port: port2 }, { name: "render", transferList });
           return { ...result, seconds: (performance.now() - started) / 1000 };
         } finally {
           signal?.removeEventListener("abort", abort);

@@ -1,6 +1,5 @@
 import { copyFile, mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { buildAss } from "./captions/ass.ts";
 import { probe, runFfmpeg } from "./ffmpeg.ts";
 import { fontFile, fontsDir } from "./fonts.ts";
@@ -20,13 +19,19 @@ export interface RenderOptions {
   signal?: AbortSignal;
   /** Where to write the poster and contact sheet, taken from the render's own frames. */
   stills?: StillPaths;
+  /**
+   * The folder the render's own working folder (captions, background list, audio re-encodes) is made in,
+   * `outPath`'s folder when not given. Never the system's temp folder: a process killed mid-render leaves
+   * it behind, and only the caller's folder is somewhere its owner's clean-up looks.
+   */
+  workDir?: string;
 }
 
 /** Any Timeline to an MP4 at `outPath`, in one ffmpeg run. Knows nothing about templates. */
 export async function renderTimeline(timeline: Timeline, outPath: string, options: RenderOptions): Promise<{ maxRssBytes: number }> {
   const problems = timelineProblems(timeline);
   if (problems.length > 0) throw new RenderError(`invalid timeline: ${problems.join("; ")}`);
-  const workDir = await mkdtemp(join(tmpdir(), "render-"));
+  const workDir = await mkdtemp(join(options.workDir ?? dirname(outPath), "render-"));
   try {
     const assPath = join(workDir, "captions.ass");
     const { timeline: started, clipSeconds } = await withBackgroundStart(timeline);

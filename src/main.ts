@@ -1,7 +1,10 @@
 import { loadConfig } from "./config.ts";
 import { createLogger } from "./logger.ts";
+import { keepNewFilesPrivate } from "./private-files.ts";
 import { startServer } from "./server.ts";
 
+// Before anything is written: the database, videos and working folders are this user's alone.
+keepNewFilesPrivate();
 const config = loadConfig();
 const log = createLogger(config.logLevel);
 /**

@@ -11,6 +11,7 @@ import { serveLongLivedWith } from "./http/long-lived.ts";
 import type { Logger } from "./logger.ts";
 import { serveMetrics } from "./metrics/serve.ts";
 import { startJobQueue } from "./queue/job-queue.ts";
+import { warnIfDataDirOpen } from "./private-files.ts";
 import { type ProcessLock, acquireLock } from "./process-lock.ts";
 import { startWorkers } from "./videos/worker.ts";
 
@@ -31,6 +32,7 @@ export function pgliteLockPath(dataDir: string): string {
  * ROLE asks for: the HTTP API and admin socket (serve), the pipeline and webhook workers (worker), or both.
  */
 export async function startServer(config: Config, log: Logger): Promise<RunningServer> {
+  warnIfDataDirOpen(config.dataDir, log);
   let lock: ProcessLock | undefined;
   if (!config.databaseUrl) {
     const taken = acquireLock(pgliteLockPath(config.dataDir));

@@ -1,5 +1,6 @@
 import { migrateDatabase, openDatabase } from "../../db/client.ts";
 import { loadConfig } from "../config.ts";
+import { keepNewFilesPrivate } from "../private-files.ts";
 import { acquireLock } from "../process-lock.ts";
 import { pgliteLockPath } from "../server.ts";
 import { ADMIN_COMMANDS, type AdminResult, runAdminCommand } from "./commands.ts";
@@ -52,6 +53,8 @@ function printHuman(value: Record<string, unknown>, indent = ""): void {
   }
 }
 
+// Opened directly, the embedded database is written by this command too.
+keepNewFilesPrivate();
 const { command, args, json } = parseArgs(process.argv.slice(2));
 if (!command || command === "help" || !ADMIN_COMMANDS[command]) {
   const usage = Object.values(ADMIN_COMMANDS).map((c) => `  ./shortvid admin ${c.usage} [--json | --print <field>]`).join("\n");

@@ -31,6 +31,7 @@ export interface Narrator {
   readonly provider: string;
   /** ISO 639-1 codes of the languages it narrates, sorted; `language` of a request is one of them. */
   readonly languages: readonly string[];
+  /** Its working files go in folders beside `outPath`, removed when it settles: the caller's folder holds them all. */
   narrate(request: NarrationRequest, outPath: string): Promise<Narration>;
 }
 

@@ -226,6 +226,8 @@ async function runAttempt(
     },
     signal,
     stills: { poster: companionFiles.poster, contactSheet: companionFiles.contactSheet },
+    // In the video's folder: a crash mid-render leaves the render's files where the sweep removes them.
+    workDir,
   });
   // The caption files, poster and contact sheet are stored first: a stored MP4 always has its files.
   await writeCaptionFiles(timeline, companionFiles);

@@ -86,7 +86,7 @@ export function createElevenLabsNarrator(options: ElevenLabsOptions): Narrator {
     async narrate(request: NarrationRequest, outPath: string): Promise<Narration> {
       const wanted = request.speed ?? 1;
       const speed = Math.min(MAX_SPEED, Math.max(MIN_SPEED, wanted));
-      return withScript("elevenlabs", request.text, async (words, workDir) => {
+      return withScript("elevenlabs", request.text, outPath, async (words, workDir) => {
         const segments: RawSegment[] = [];
         for (const [i, piece] of splitForRequests(request.text).entries()) {
           const url = `${options.baseUrl}/v1/text-to-speech/${encodeURIComponent(request.voiceId)}/with-timestamps?output_format=mp3_44100_128`;

@@ -32,7 +32,7 @@ export function createKokoroNarrator(options: KokoroOptions): Narrator {
     // ids map to its English ones only; other languages go to the offline voices.
     languages: ["en"],
     async narrate(request: NarrationRequest, outPath: string): Promise<Narration> {
-      return withScript("kokoro", request.text, async (words, workDir) => {
+      return withScript("kokoro", request.text, outPath, async (words, workDir) => {
       const response = await postWithRetry(
         "kokoro",
         `${options.baseUrl}/dev/captioned_speech`,

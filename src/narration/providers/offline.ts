@@ -56,7 +56,7 @@ export function createOfflineNarrator(options: OfflineOptions = { engine: "auto"
       const english = /^en(-|$)/i.test(language);
       const name = english ? espeakVoiceName("en", info.gender) : espeakVoiceName(language, info.gender);
       if (!name) throw new NarrationError("offline", `language ${language} is not spoken by the offline voices`);
-      return withScript("offline", request.text, async (words, workDir) => {
+      return withScript("offline", request.text, outPath, async (words, workDir) => {
         // festival and espeak's English hear ASCII; other languages are read in their own script.
         const spellings = english ? undefined : await espeakSpellings(language, words);
         const chunks = chunkScript(words, undefined, spellings && ((_, i) => spellings[i]!));

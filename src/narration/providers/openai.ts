@@ -60,7 +60,7 @@ export function createOpenAiNarrator(options: OpenAiSpeechOptions): Narrator {
     provider: "openai",
     languages: OPENAI_LANGUAGES,
     async narrate(request: NarrationRequest, outPath: string): Promise<Narration> {
-      return withScript("openai", request.text, async (words, workDir) => {
+      return withScript("openai", request.text, outPath, async (words, workDir) => {
         const segments: RawSegment[] = [];
         for (const [i, piece] of splitForRequests(request.text, MAX_INPUT).entries()) {
           const response = await postWithRetry(

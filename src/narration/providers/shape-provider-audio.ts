@@ -1,15 +1,18 @@
 import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { FfmpegError, probe, runFfmpeg } from "../../../render/ffmpeg.ts";
 import { type RawSegment, type VoiceShape, parseLoudness, planLoudness, planShaping } from "../audio-plan.ts";
 import { readWavInfo } from "../engines/engine.ts";
 import { isSpeakable, type Narration, NarrationError } from "../narrator.ts";
 import { type ScriptWord, splitWords, tidyTimings } from "../words.ts";
 
-/** Runs `work` with a fresh folder that is removed afterwards, whatever happens. */
-export async function withWorkDir<T>(prefix: string, work: (dir: string) => Promise<T>): Promise<T> {
-  const dir = await mkdtemp(join(tmpdir(), `${prefix}-`));
+/**
+ * Runs `work` with a fresh folder beside `outPath`, removed afterwards, whatever happens. Beside the
+ * output, not in the system's temp folder: the caller's folder (a video's, under DATA_DIR/work) is where
+ * a crash's leftovers are swept.
+ */
+export async function withWorkDir<T>(outPath: string, prefix: string, work: (dir: string) => Promise<T>): Promise<T> {
+  const dir = await mkdtemp(join(dirname(outPath), `${prefix}-`));
   try {
     return await work(dir);
   } finally {
@@ -17,12 +20,12 @@ export async function withWorkDir<T>(prefix: string, work: (dir: string) => Prom
   }
 }
 
-/** How every provider starts: the script's words (a script without any is refused) and a work folder. */
-export function withScript<T>(provider: string, text: string, work: (words: ScriptWord[], dir: string) => Promise<T>): Promise<T> {
+/** How every provider starts: the script's words (a script without any is refused) and a work folder beside `outPath`. */
+export function withScript<T>(provider: string, text: string, outPath: string, work: (words: ScriptWord[], dir: string) => Promise<T>): Promise<T> {
   const words = splitWords(text);
   if (words.length === 0) return Promise.reject(new NarrationError(provider, "nothing to narrate: the text has no words"));
   if (!isSpeakable(text)) return Promise.reject(new NarrationError(provider, "nothing to narrate: the text has no letters or digits (only emoji, symbols or punctuation)"));
-  return withWorkDir(provider, (dir) => work(words, dir));
+  return withWorkDir(outPath, provider, (dir) => work(words, dir));
 }
 
 export async function mediaDuration(path: string): Promise<number> {
@@ -45,7 +48,7 @@ function rawOutputToLogs(provider: string, step: string): (error: unknown) => ne
  * could not do itself (pitch, the rest of the tempo), normalize loudness, and tidy the word times.
  */
 export function finishNarration(provider: string, segments: RawSegment[], shape: VoiceShape, outPath: string): Promise<Narration> {
-  return withWorkDir(provider, async (workDir) => {
+  return withWorkDir(outPath, provider, async (workDir) => {
     const shapedPath = join(workDir, "shaped.wav");
     const plan = planShaping(segments, shape, shapedPath);
     const { stderr } = await runFfmpeg(plan.args).catch(rawOutputToLogs(provider, "shaping the voice"));

@@ -46,7 +46,7 @@ export const LAYERS: readonly Layer[] = [
   {
     name: "root",
     rank: 4,
-    files: ["src/main.ts", "src/server.ts", "src/build-deps.ts", "src/process-lock.ts", "src/admin/**", "src/metrics/**"],
+    files: ["src/main.ts", "src/server.ts", "src/build-deps.ts", "src/process-lock.ts", "src/private-files.ts", "src/admin/**", "src/metrics/**"],
     mayImport: ["root", "edge", "features", "adapters", "actors", "render", "db", "kernel"],
   },
   // Feature services (videos, templates, estimate, billing, scripts, previews, webhooks, ...): plain

@@ -22,7 +22,7 @@ describe("text with nothing to say is never sent to a voice", () => {
 
   test("every provider's entry refuses it before any engine runs", async () => {
     let ran = false;
-    const error = await withScript("any", "😭😭😭", async () => {
+    const error = await withScript("any", "😭😭😭", "/nonexistent/x.wav", async () => {
       ran = true;
     }).catch((e) => e);
     expect(ran).toBe(false);
