@@ -1,7 +1,7 @@
 import { type Attribution, attributionFor } from "./article-header.ts";
 import { attributeSentences, hasFirstPerson } from "./first-person.ts";
 import { hasProfanity } from "./safety.ts";
-import { hasFigure, mentionsSubject, namedWords, subjectTerms } from "./salience.ts";
+import { hasFigure, hasPreciseFigure, mentionsSubject, namedWords, subjectTerms } from "./salience.ts";
 import { quotesBalanced, splitSentences } from "./sentences.ts";
 import { contentStems, countWords, dice } from "./text.ts";
 
@@ -59,7 +59,9 @@ const EXPLAINS = /\b(because|means|which|so that|is a|are a|is the|works?|how|wh
 const EVIDENCE = /\b(according to|said|says|study|studies|research|report|survey|data|found|percent|per cent)\b|["\u201c%]|\d/i;
 /** A hook is heard first, so it must not lean on a person or thing named only later. */
 const DANGLING = /\b(he|she|him|his|her|they|them|their|it|this|these|those)\b/i;
-const STRIKING = /\?|\b(most|biggest|largest|fastest|first|only|never|highest|lowest|record|more than|tripled|doubled|grown|grew|millions?|billions?)\b/i;
+const STRIKING = /\?|\b(the most|biggest|largest|fastest|first|only|never|highest|lowest|record|more than|tripled|doubled|grown|grew|millions?|billions?)\b/i;
+/** A claim that something is the first, the only or the most of its kind. */
+const SUPERLATIVE = /\b(first|only|largest|biggest|fastest|longest|highest|record|never before|first ever)\b/i;
 /** Greetings, thanks and sign-offs: true to the post, but they carry nothing a viewer learns. */
 const CEREMONY = /^(happy|thank|thanks|congratulations|cheers|here's to|stay tuned|we want to thank|we wish to thank)\b|\bthank(s| you)\b/i;
 
@@ -134,7 +136,8 @@ export function rankSentences(source: ArticleSource, tone: Tone): Candidate[] {
     const hook =
       (0.5 + (0.5 * ranks[k]!) / top) *
       carries *
-      (figure ? 1.5 : 1) *
+      (hasPreciseFigure(s.text) ? 1.5 : figure ? 1.15 : 1) *
+      (SUPERLATIVE.test(s.text) ? 1.3 : 1) *
       (STRIKING.test(s.text) ? 1.4 : 1) *
       (subject ? 1.3 : 1) *
       (s.words <= 22 ? 1.15 : s.words > 32 ? 0.7 : 1) *

@@ -13,6 +13,13 @@ export function hasFigure(sentence: string): boolean {
   return FIGURE.test(sentence);
 }
 
+/** A figure a viewer can repeat: digits or an exact number word, not "dozens" or "more than a dozen". */
+const PRECISE = new RegExp(`\\d|\\b(${NUMBER_WORDS.split("|").filter((w) => !/^(dozens?|hundreds|thousands|millions|billions)$/.test(w)).join("|")})\\b`, "i");
+
+export function hasPreciseFigure(sentence: string): boolean {
+  return PRECISE.test(sentence);
+}
+
 /** Words of a title or header that name no subject. */
 const GENERIC = new Set(["blog", "news", "announcing", "announces", "released", "release", "introducing", "update", "turns", "new", "how", "why", "what"]);
 
