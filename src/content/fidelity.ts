@@ -67,9 +67,10 @@ const trimName = (word: string) => (word.indexOf(".") === word.length - 1 ? word
 /** Capitalised words that are not sentence openers, and the words of entities compromise finds. */
 export function namesIn(text: string, parsed?: Doc): string[] {
   const names = new Set<string>();
-  for (const m of text.matchAll(/[\p{Lu}][\p{L}'\u2019.-]*/gu)) {
+  for (const m of text.matchAll(/[\p{Lu}][\p{L}\p{N}'\u2019.-]*/gu)) {
     const before = text.slice(0, m.index);
-    if (SENTENCE_START.test(before)) continue;
+    // A capital inside a token ("67P", "iOS") is part of a code or a brand, not a name's first letter.
+    if (SENTENCE_START.test(before) || /[\p{L}\p{N}]$/u.test(before)) continue;
     names.add(trimName(m[0]));
   }
   const doc = parsed ?? nlp()(text);

@@ -1,6 +1,7 @@
 import { Readability } from "@mozilla/readability";
 import { parseHTML } from "linkedom";
 import { OutboundError, type OutboundPolicy, outboundRequest } from "../net/outbound.ts";
+import { splitHeader } from "./article-header.ts";
 import { ContentError } from "./errors.ts";
 import type { ArticleSource } from "./extractive-writer.ts";
 import { capWords, countWords, toParagraphs } from "./text.ts";
@@ -23,17 +24,27 @@ export function articlePolicy(config: { allowPrivateUrls: boolean; outboundCa?: 
 }
 
 /** Pure: paragraphs checked against the word limits (under 90 refused, over 4000 cut). */
-export function boundSource(title: string | null, paragraphs: string[], url: string | null): IngestedSource {
+export function boundSource(title: string | null, paragraphs: string[], url: string | null, about: { byline?: string | null; site?: string | null } = {}): IngestedSource {
   const words = countWords(paragraphs.join(" "));
   if (words < MIN_SOURCE_WORDS) {
     throw new ContentError("SOURCE_TOO_SHORT", `The ${url ? "article" : "text"} has ${words} words after extraction; a script needs at least ${MIN_SOURCE_WORDS}.`);
   }
   const capped = capWords(paragraphs, MAX_SOURCE_WORDS);
-  return { title, paragraphs: capped.paragraphs, url, wordCount: Math.min(words, MAX_SOURCE_WORDS), truncated: capped.cut };
+  return { title, byline: about.byline ?? null, site: about.site ?? null, paragraphs: capped.paragraphs, url, wordCount: Math.min(words, MAX_SOURCE_WORDS), truncated: capped.cut };
 }
 
+/** Pasted text: the title, byline and site lines above the body are read as such, not narrated. */
 export function sourceFromText(text: string): IngestedSource {
-  return boundSource(null, toParagraphs(text), null);
+  const { header, paragraphs } = splitHeader(text);
+  return boundSource(header.title, paragraphs, null, header);
+}
+
+/**
+ * Pure: the text a script is checked against: the body and what the article says about itself (its
+ * title, byline and site), which the writer may name ("the Go team says").
+ */
+export function referenceText(source: ArticleSource): string {
+  return [source.title, source.byline, source.site, ...source.paragraphs].filter((p): p is string => Boolean(p)).join("\n\n");
 }
 
 function blockTexts(html: string): string[] {
@@ -66,10 +77,13 @@ export function extractArticle(html: string, url: string): IngestedSource {
   const { document } = parseHTML(html);
   let title = document.querySelector("title")?.textContent?.trim() || null;
   let paragraphs: string[] = [];
+  const about: { byline?: string | null; site?: string | null } = {};
   try {
     const article = new Readability(document as never).parse();
     if (article?.content) paragraphs = blockTexts(article.content);
     if (article?.title) title = article.title.trim();
+    about.byline = article?.byline?.trim().replace(/^by\s+/i, "") || null;
+    about.site = article?.siteName?.trim() || null;
   } catch {
     // unreadable markup: fall through to the metadata
   }
@@ -79,7 +93,7 @@ export function extractArticle(html: string, url: string): IngestedSource {
     if (countWords(fallback.join(" ")) > countWords(paragraphs.join(" "))) paragraphs = fallback;
   }
   if (paragraphs.length === 0) throw new ContentError("INGEST_FAILED", `No article text could be found at ${url}.`);
-  return boundSource(title, paragraphs, url);
+  return boundSource(title, paragraphs, url, about);
 }
 
 function charsetOf(contentType: string): string {

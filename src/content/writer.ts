@@ -3,11 +3,16 @@ import type { Logger } from "../logger.ts";
 import { ContentError } from "./errors.ts";
 import { type ScriptOptions, wordBudget, writeExtractiveScript } from "./extractive-writer.ts";
 import { checkFidelity, describeUnverified } from "./fidelity.ts";
-import type { IngestedSource } from "./ingest.ts";
+import { attributionFor } from "./article-header.ts";
+import { attributeSentences } from "./first-person.ts";
+import { type Headline, headlineFor } from "./headline.ts";
+import { type IngestedSource, referenceText } from "./ingest.ts";
 import { type LlmClient, LlmError } from "./llm/client.ts";
 import { buildOfflinePack, type PackRequest, type QuizPack } from "./quiz/pack.ts";
 import type { QuizQuestion } from "./quiz/question.ts";
 import { checkText } from "./safety.ts";
+import { scriptProblems } from "./script-checks.ts";
+import { splitSentences } from "./sentences.ts";
 import { countWords } from "./text.ts";
 
 export type Generator = "offline" | "llm";
@@ -15,6 +20,9 @@ export type Generator = "offline" | "llm";
 export interface ArticleScript {
   text: string;
   wordCount: number;
+  /** Words of the first sentence, the hook, which the headline card opens over. */
+  hookWords: number;
+  headline: Headline;
   generator: Generator;
 }
 
@@ -47,17 +55,6 @@ const TONE_GUIDE = {
   punchy: "short punchy sentences with energy",
   authority: "calm and authoritative, leading with evidence",
 };
-
-/** Pure: why an article script cannot be narrated as it is, or null. */
-export function scriptProblems(text: string, source: IngestedSource, budget: number): string | null {
-  const safety = checkText(text);
-  if (safety) return `the script was refused because ${safety.reason}`;
-  const words = countWords(text);
-  if (words < budget * 0.6 || words > budget * 1.4) return `the script has ${words} words; it must have about ${budget}`;
-  const fidelity = checkFidelity(text, source.paragraphs.join("\n\n"));
-  if (!fidelity.ok) return `these are not in the source: ${describeUnverified(fidelity.unverified)}`;
-  return null;
-}
 
 /** Pure: why a quiz pack is not usable, or null. */
 export function packProblems(questions: readonly QuizQuestion[], count: number): string | null {
@@ -92,16 +89,27 @@ export function createContentWriter(llm: LlmClient | null, log: Logger): Content
   function llmScript(source: IngestedSource, options: ScriptOptions): Promise<ArticleScript | null> {
     const budget = wordBudget(options.length, options.wordsPerSecond);
     const sourceText = source.paragraphs.join("\n\n");
+    const who = attributionFor(source, true);
+    const about = [source.title && `title: ${source.title}`, source.byline && `by: ${source.byline}`, source.site && `from: ${source.site}`].filter(Boolean).join("; ");
     return acceptedDraft("script", async (feedback) => {
       const answer = await llm!.completeJson({
         system:
-          "You write narration scripts for short vertical videos from a source article. Use only facts from the source: every number, quote and named person, place or organisation must appear in the source exactly. Open with a hook. No headings, lists, emojis or stage directions.",
-        user: `Write a ${budget}-word script (about ${Math.round(budget / (options.wordsPerSecond ?? 2.5))} seconds read aloud), tone: ${TONE_GUIDE[options.tone]}.${feedback}\n\nSOURCE${source.title ? ` (${source.title})` : ""}:\n${sourceText}`,
+          "You write narration scripts for short vertical videos from a source article. Use only facts from the source: every number, quote and named person, place or organisation must appear in the source exactly. " +
+          "The first sentence is the hook: the source's most striking fact, figure or claim. Name what the piece is about in the first or second sentence. " +
+          `Never speak as the source's "we" or "I": report it ("${who.full} says they..."). No filler lines that carry no fact, no headings, lists, emojis or stage directions.`,
+        user: `Write a ${budget}-word script (about ${Math.round(budget / (options.wordsPerSecond ?? 2.5))} seconds read aloud), tone: ${TONE_GUIDE[options.tone]}.${feedback}\n\nSOURCE${about ? ` (${about})` : ""}:\n${sourceText}`,
         schemaName: "article_script",
         schema: ScriptAnswer,
       });
-      const text = answer.script.replace(/\s+/g, " ").trim();
-      return { value: { text, wordCount: countWords(text), generator: "llm" as const }, text, problem: scriptProblems(text, source, budget) };
+      // A "we" the model kept is reported the way the offline writer reports it.
+      const sentences = attributeSentences(splitSentences(answer.script.replace(/\s+/g, " ").trim()), who);
+      const text = sentences.join(" ");
+      const headline = headlineFor(source, sentences[0] ?? "");
+      return {
+        value: { text, wordCount: countWords(text), hookWords: countWords(sentences[0] ?? ""), headline, generator: "llm" as const },
+        text,
+        problem: scriptProblems(text, headline.text, source, budget),
+      };
     });
   }
 
@@ -141,9 +149,11 @@ export function createContentWriter(llm: LlmClient | null, log: Logger): Content
       if (result) return result;
       const script = writeExtractiveScript(source, options);
       if (script.wordCount === 0) throw new ContentError("SCRIPT_FAILED", "The source has no complete sentences to narrate.");
-      const fidelity = checkFidelity(script.text, source.paragraphs.join("\n\n"));
+      const headline = headlineFor(source, splitSentences(script.text)[0] ?? "");
+      // The card is checked with the script: it is read as the video's first claim.
+      const fidelity = checkFidelity(`${headline.text}.\n${script.text}`, referenceText(source));
       if (!fidelity.ok) throw new ContentError("SCRIPT_FAILED", `The script could not be verified against the source: ${describeUnverified(fidelity.unverified)}.`);
-      return { ...script, generator: "offline" };
+      return { ...script, headline, generator: "offline" };
     },
     async quizPack(request) {
       const { result, serverFailed } = await viaLlm("pack", () => llmPack(request));

@@ -18,6 +18,16 @@ export const ArticleScriptSchema = component(
     length: Type.String({ description: "short, standard or deep, as asked." }),
     tone: Type.String({ description: "explainer, punchy or authority, as asked." }),
     title: Type.Union([Type.String(), Type.Null()], { description: "The article's title, when the page has one." }),
+    headline: Type.Optional(
+      Type.Object(
+        {
+          text: Type.String({ description: "The headline card's text: the article's title, or a hook line from the script's first sentence." }),
+          kicker: Type.Union([Type.String(), Type.Null()], { description: "Where the article is from (site or host), above the headline." }),
+          byline: Type.Union([Type.String(), Type.Null()], { description: "Who wrote it, under the headline." }),
+        },
+        { description: "The card that opens the video and is its poster." },
+      ),
+    ),
     sourceUrl: Type.Union([Type.String(), Type.Null()], { description: "The page read (after redirects); null for pasted text." }),
     sourceWords: Type.Integer({ description: "Words of the source after extraction (at most 4000)." }),
     truncated: Type.Boolean({ description: "The source had over 4000 words and only the first 4000 were used." }),

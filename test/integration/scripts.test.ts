@@ -113,9 +113,9 @@ for (const kind of DATABASE_KINDS) {
   });
 }
 
-/** About 75 words, every figure, quote and name from TIDES. */
+/** About 75 words, every figure, quote and name from TIDES, opening on a figure as every script must. */
 const FAITHFUL =
-  "Tides are the longest wave on the planet. Twice a day the sea creeps up the beach and slips away again, because the Moon's gravity stretches the oceans into two bulges. High tides come about twelve hours and twenty-five minutes apart. The Sun adds a pull roughly 46 percent as strong. In Canada, the Bay of Fundy sees a range of up to 16 metres, the largest in the world, while the Mediterranean Sea barely moves.";
+  "In Canada, the Bay of Fundy sees a tide range of up to 16 metres, the largest in the world. Tides are the longest wave on the planet. Twice a day the sea creeps up the beach and slips away again, because the Moon's gravity stretches the oceans into two bulges. High tides come about twelve hours and twenty-five minutes apart. The Sun adds a pull roughly 46 percent as strong.";
 const INVENTED = `${FAITHFUL} "Tides will stop within a century," warned Dr. Felix Brandt.`;
 
 describe("POST /v1/scripts with an LLM (OpenAI-compatible fake)", () => {

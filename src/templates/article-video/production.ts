@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { type CaptionWord, FPS, type Timeline } from "../../../render/timeline.ts";
 import type { CaptionPresetId } from "../../../render/captions/presets.ts";
@@ -6,6 +7,9 @@ import { type PreparedMedia, serverBackground } from "../media-choice.ts";
 import { LENGTH_SECONDS } from "../../content/extractive-writer.ts";
 import { readingTimes } from "../reading-pace.ts";
 import type { DurationEstimate, NarrationUsage, PreRenderStage, ProductionContext } from "../template.ts";
+import { type Headline, headlineFor } from "../../content/headline.ts";
+import { countWords } from "../../content/text.ts";
+import { headlineCardSvg } from "./headline-card.ts";
 import type { ArticleVideoInputs } from "./inputs.ts";
 import { type ArticleScriptContent, writeArticleContent } from "./script.ts";
 
@@ -23,13 +27,29 @@ export function silentNarration(text: string): ArticleNarration {
   return { audioPath: null, ...readingTimes(text) };
 }
 
-/** Pure: the narration over a server-chosen background with word-synced captions, the last held to the end. */
-export function articleTimeline(inputs: ArticleVideoInputs, media: PreparedMedia, narration: ArticleNarration): Timeline {
+/** The drawn headline card and how many words of the narration (the hook) it opens over. */
+export interface ArticleCard {
+  path: string;
+  x: number;
+  y: number;
+  hookWords: number;
+}
+
+/** The card stays at least this long, so a short hook does not flash it, and at most this long. */
+const CARD_MIN_SECONDS = 2.5;
+const CARD_MAX_SECONDS = 7;
+
+/**
+ * Pure: the narration over a server-chosen background with word-synced captions, the last held to the end,
+ * and the headline card over the hook from the first frame (so the poster shows it).
+ */
+export function articleTimeline(inputs: ArticleVideoInputs, media: PreparedMedia, narration: ArticleNarration, card?: ArticleCard): Timeline {
   const duration = Math.ceil((narration.duration + END_HOLD_SECONDS) * FPS) / FPS;
+  const hookEnd = card ? (narration.words[Math.min(card.hookWords, narration.words.length) - 1]?.end ?? 0) + 0.3 : 0;
   const timeline: Timeline = {
     duration,
     background: { kind: "video", path: media.backgroundPath, fitted: media.fitted, startAt: media.backgroundStartAt },
-    layers: [],
+    layers: card ? [{ path: card.path, x: card.x, y: card.y, start: 0, end: Math.min(duration, Math.max(CARD_MIN_SECONDS, Math.min(CARD_MAX_SECONDS, hookEnd))), entrance: "pop" }] : [],
     audio: narration.audioPath ? [{ path: narration.audioPath, start: 0, volume: 1, kind: "narration" }] : [],
     captions: { words: holdLastWord(narration.words.map((w) => ({ text: w.text, start: w.start, end: w.end })), duration), preset: inputs.captionPresetId ?? ARTICLE_CAPTION_PRESET, position: "middle" },
   };
@@ -53,8 +73,19 @@ export function articleStageFiles(stage: PreRenderStage, output: unknown): strin
   return path ? [path] : [];
 }
 
+/** The card's text; a script saved before cards existed gets one from its title or first sentence. */
+export function articleHeadline(script: ArticleScriptContent): Headline {
+  return script.headline ?? headlineFor({ title: script.title, paragraphs: [], url: script.sourceUrl }, script.text.split(/(?<=[.!?])\s+/)[0] ?? script.text);
+}
+
 export async function composeArticle(ctx: ProductionContext<ArticleVideoInputs>, outputs: Record<string, unknown>) {
-  return { timeline: articleTimeline(ctx.inputs, serverBackground(ctx), outputs.narrating as ArticleNarration) };
+  const script = outputs.generating_script as ArticleScriptContent;
+  const narration = outputs.narrating as ArticleNarration;
+  const card = headlineCardSvg(articleHeadline(script));
+  const path = join(ctx.workDir, "headline-card.png");
+  if (!existsSync(path)) await ctx.ports.drawPng(card.svg, path);
+  const hookWords = script.hookWords ?? countWords(script.text.split(/(?<=[.!?])\s+/)[0] ?? "");
+  return { timeline: articleTimeline(ctx.inputs, serverBackground(ctx), narration, { path, x: card.x, y: card.y, hookWords }) };
 }
 
 export function estimateArticle(inputs: ArticleVideoInputs): DurationEstimate {

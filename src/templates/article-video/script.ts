@@ -3,6 +3,7 @@ import type { ScriptLength, Tone } from "../../content/extractive-writer.ts";
 import type { IngestedSource } from "../../content/ingest.ts";
 import { sourceFromText } from "../../content/ingest.ts";
 import type { ContentPorts } from "../../content/ports.ts";
+import type { Headline } from "../../content/headline.ts";
 import type { Generator } from "../../content/writer.ts";
 import type { ArticleVideoInputs } from "./inputs.ts";
 
@@ -17,6 +18,10 @@ export interface ArticleScriptContent {
   tone: Tone;
   text: string;
   wordCount: number;
+  /** The card that opens the video; absent from scripts saved before videos had one. */
+  headline?: Headline;
+  /** Words of the hook, the first sentence, which the card shows over. */
+  hookWords?: number;
   generator: Generator;
 }
 
@@ -36,12 +41,14 @@ export async function writeArticleContent(inputs: ArticleVideoInputs, content: C
     tone: inputs.tone,
     text: script.text,
     wordCount: script.wordCount,
+    headline: script.headline,
+    hookWords: script.hookWords,
     generator: script.generator,
   };
 }
 
 /** The script as POST /v1/scripts shows it, with how long it reads at the narrator's pace. */
 export function presentArticleScript(content: ArticleScriptContent, wordsPerSecond: number) {
-  const { kind: _kind, generator: _generator, ...script } = content;
+  const { kind: _kind, generator: _generator, hookWords: _hookWords, ...script } = content;
   return { script: { ...script, estimatedSeconds: Math.round((content.wordCount / wordsPerSecond) * 10) / 10 } };
 }
