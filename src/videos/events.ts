@@ -55,7 +55,9 @@ export function videoAsOf(video: Video, state: VideoState, estimatedSeconds: num
  * client resumes with the version it has), then one for every change of status, stage or progress that
  * this process hears of, in order; after the event of a terminal state the stream ends. A comment line
  * every heartbeat keeps proxies from closing a quiet stream. Everything the stream holds (its follower,
- * watcher, timers) is let go when it ends or the client goes away.
+ * watcher, timers, its slot in the account's open streams) is let go when it ends or the client goes away.
+ * An account holds at most its `concurrentStreams` open in this process; the next is refused with 429
+ * STREAM_LIMIT before anything is held.
  *
  * The key is checked with every read of the video, in the same statement, so each event was read while
  * the key was live and its account active. A change to the account or its keys, heard from whichever
@@ -67,6 +69,9 @@ export async function openVideoEvents(deps: AppDeps, auth: AuthContext, id: stri
   const db = deps.database.db;
   const accountId = auth.account.id;
   if (!(await findAccountVideo(db, accountId, id))) throw new ApiError("NOT_FOUND", `No video ${id} on this account.`);
+  // Taken last before the stream exists, so that whatever ends the stream gives it back.
+  const slot = deps.limiter.openStream(auth.account);
+  if (slot instanceof ApiError) throw slot;
   let sent = parseLastEventId(request.headers.get("last-event-id"));
   const encoder = new TextEncoder();
   let controller!: ReadableStreamDefaultController<Uint8Array>;
@@ -97,6 +102,7 @@ export async function openVideoEvents(deps: AppDeps, auth: AuthContext, id: stri
     clearInterval(heartbeat);
     unfollow?.();
     unwatch?.();
+    slot.release();
     request.signal.removeEventListener("abort", end);
     resume?.();
     try {

@@ -1,4 +1,5 @@
 import { describe, expect, test } from "bun:test";
+import { STREAM_RETRY_SECONDS } from "../../actors/account-actor.ts";
 import { beginVideoAttempt } from "../../db/repos/videos.ts";
 import { STREAM_REREAD_MS } from "../../src/videos/events.ts";
 import { completeVideo } from "../../src/videos/finish.ts";
@@ -7,6 +8,9 @@ import { type EventStreamReader, readEventStream } from "../helpers/event-stream
 import { BASE, useService } from "../helpers/harness.ts";
 import { expectProblem, expectProblemBody } from "../helpers/problem.ts";
 import { storyBody } from "../helpers/videos.ts";
+
+/** Open progress streams an account may hold in one process unless the operator set another limit. */
+const DEFAULT_STREAMS = 20;
 
 /** A change reaches the stream by its notification, or else by the stream's periodic read: twice that, on a loaded machine. */
 const DELIVERY_MS = 2 * STREAM_REREAD_MS;
@@ -122,5 +126,79 @@ describe.each(DATABASE_KINDS)("who may keep a progress stream open, on %s", (kin
     const rest = await stream.rest(DELIVERY_MS);
     expect(rest.map((e) => [e.event, JSON.parse(e.data).status])).toEqual([["video", "completed"]]);
     await expectReleased();
+  }, 60_000);
+
+  /** Streams the account holds open in this process, once it settles at `expected` (a stream ends a moment after its cause). */
+  async function heldSettles(accountId: string, expected: number) {
+    const streams = svc().deps.limiter.streams;
+    const deadline = Date.now() + DELIVERY_MS;
+    while (streams.held(accountId) !== expected && Date.now() < deadline) await Bun.sleep(20);
+    expect(streams.held(accountId)).toBe(expected);
+  }
+
+  test(`an account holds at most ${DEFAULT_STREAMS} open streams: the next is 429 STREAM_LIMIT with Retry-After; a client that leaves frees its place`, async () => {
+    const account = await queuedVideo();
+    const streams: EventStreamReader[] = [];
+    for (let i = 0; i < DEFAULT_STREAMS; i++) {
+      const res = await open(account.id, account.apiKey);
+      expect(res.status).toBe(200);
+      streams.push(readEventStream(res));
+    }
+    const refused = await open(account.id, account.apiKey);
+    const problem = await expectProblem(refused, 429, "STREAM_LIMIT");
+    expect(refused.headers.get("retry-after")).toBe(String(STREAM_RETRY_SECONDS));
+    expect(refused.headers.get("x-ratelimit-limit")).toBe("60");
+    expect(problem.detail).toContain(String(DEFAULT_STREAMS));
+    // Another account is not held back by this one.
+    const other = await queuedVideo();
+    const bystander = await open(other.id, other.apiKey);
+    expect(bystander.status).toBe(200);
+    await readEventStream(bystander).cancel();
+
+    // Every stream still works; one client goes away, and its place is taken again at once.
+    for (const stream of streams) expect((await stream.nextEvent(DELIVERY_MS))!.id).toBe("0");
+    await streams.pop()!.cancel();
+    await heldSettles(account.accountId, DEFAULT_STREAMS - 1);
+    const reopened = await open(account.id, account.apiKey);
+    expect(reopened.status).toBe(200);
+    streams.push(readEventStream(reopened));
+    await expectProblem(await open(account.id, account.apiKey), 429, "STREAM_LIMIT");
+
+    for (const stream of streams) await stream.cancel();
+    await heldSettles(account.accountId, 0);
+    expect(svc().deps.limiter.streams.accounts).toBe(0);
+  }, 60_000);
+
+  test("a place is given back however a stream ends: its video's end, a revoked key, a process draining; the operator sets the limit", async () => {
+    const account = await queuedVideo();
+    const spareKey = (await svc().admin("create-key", { account: account.accountId })) as { apiKey: string };
+    await svc().admin("set-limits", { account: account.accountId, "concurrent-streams": "1" });
+    const second = (await (await svc().request("/v1/videos", { method: "POST", key: account.apiKey, json: storyBody() })).json()) as any;
+    const me = (await (await svc().request("/v1/me", { key: account.apiKey })).json()) as any;
+    expect(me.limits.concurrentStreams).toBe(1);
+
+    const first = readEventStream(await open(account.id, account.apiKey));
+    expect((await first.nextEvent(DELIVERY_MS))!.id).toBe("0");
+    await expectProblem(await open(second.id, account.apiKey), 429, "STREAM_LIMIT");
+    // Its video ends: the stream sends the end and closes, and the place is free.
+    await complete(account.id);
+    expect((await first.rest(DELIVERY_MS)).map((e) => JSON.parse(e.data).status)).toEqual(["completed"]);
+    await heldSettles(account.accountId, 0);
+
+    const revoked = readEventStream(await open(second.id, account.apiKey));
+    expect((await revoked.nextEvent(DELIVERY_MS))!.id).toBe("0");
+    await expectProblem(await open(second.id, spareKey.apiKey), 429, "STREAM_LIMIT");
+    // Its key is revoked: the account's other key may open one at once.
+    await endStanding("revoke-key", account);
+    await expectEndedWith(revoked, "INVALID_API_KEY", HEARD_MS);
+    await heldSettles(account.accountId, 0);
+
+    const draining = readEventStream(await open(second.id, spareKey.apiKey));
+    expect((await draining.nextEvent(DELIVERY_MS))!.id).toBe("0");
+    // The process shuts its streams down (their clients resume elsewhere).
+    await svc().deps.videoChanges.close();
+    expect(await draining.rest(DELIVERY_MS)).toEqual([]);
+    await heldSettles(account.accountId, 0);
+    expect(svc().deps.limiter.streams.accounts).toBe(0);
   }, 60_000);
 });
