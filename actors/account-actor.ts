@@ -12,6 +12,8 @@ export interface Limits {
   freeToolsPerHour: number;
   freeToolsPerDay: number;
   concurrentRenders: number;
+  /** Progress streams open at once, per serving process. */
+  concurrentStreams: number;
 }
 
 /**
@@ -44,12 +46,13 @@ export function accountLimits(account: AccountRow): Limits {
     freeToolsPerHour: account.freeToolsPerHour,
     freeToolsPerDay: account.freeToolsPerDay,
     concurrentRenders: account.concurrentRenders,
+    concurrentStreams: account.concurrentStreams,
   };
 }
 
 /** Public reference routes: per client address. */
 export const PUBLIC_REQUESTS_PER_MINUTE = 60;
-export const PUBLIC_LIMITS: Limits = { requestsPerMinute: PUBLIC_REQUESTS_PER_MINUTE, createsPerMinute: 0, freeToolsPerHour: 0, freeToolsPerDay: 0, concurrentRenders: 0 };
+export const PUBLIC_LIMITS: Limits = { requestsPerMinute: PUBLIC_REQUESTS_PER_MINUTE, createsPerMinute: 0, freeToolsPerHour: 0, freeToolsPerDay: 0, concurrentRenders: 0, concurrentStreams: 0 };
 
 export type RequestKind = "read" | "free_tool";
 
@@ -60,7 +63,7 @@ export interface RateHeaders {
   resetSeconds: number;
 }
 
-export type Refusal = { admitted: false; code: "RATE_LIMITED" | "CONCURRENCY_LIMIT"; retryAfterSeconds: number; detail: string };
+export type Refusal = { admitted: false; code: "RATE_LIMITED" | "CONCURRENCY_LIMIT" | "STREAM_LIMIT"; retryAfterSeconds: number; detail: string };
 export type Admission = ({ admitted: true } | Refusal) & { headers: RateHeaders };
 
 const MINUTE = 60_000;
@@ -70,6 +73,11 @@ const DAY = 24 * HOUR;
 export const WINDOW_SPANS_MS: Readonly<Record<keyof Windows, number>> = { requests: MINUTE, creates: MINUTE, freeTools: DAY };
 /** The spec's wait after CONCURRENCY_LIMIT. */
 export const CONCURRENCY_RETRY_SECONDS = 30;
+/**
+ * The wait after STREAM_LIMIT: a stream ends when its video does or its client leaves, which no one can
+ * foresee; this is the low end of the polling advice (10-20 s), and the caller may poll meanwhile.
+ */
+export const STREAM_RETRY_SECONDS = 10;
 
 export function initialState(limits: Limits, windows: Windows = { requests: NO_SPLIT, creates: NO_SPLIT, freeTools: NO_SPLIT }): ActorState {
   // Decisions never change an array in place, so the caller's windows are shared, not copied.
@@ -163,5 +171,16 @@ export function admitVideo(limits: Limits, inProgress: number): Refusal | undefi
     code: "CONCURRENCY_LIMIT",
     retryAfterSeconds: CONCURRENCY_RETRY_SECONDS,
     detail: `${inProgress} videos are already in progress (the limit is ${limits.concurrentRenders}); retry when one finishes.`,
+  };
+}
+
+/** Another progress stream may open only while the account holds fewer than its limit open (in this process). */
+export function admitStream(limits: Limits, open: number): Refusal | undefined {
+  if (open < limits.concurrentStreams) return undefined;
+  return {
+    admitted: false,
+    code: "STREAM_LIMIT",
+    retryAfterSeconds: STREAM_RETRY_SECONDS,
+    detail: `${open} progress streams of this account are already open (the limit is ${limits.concurrentStreams}); close one, or poll GET /v1/videos/{id} meanwhile.`,
   };
 }

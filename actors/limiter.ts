@@ -4,6 +4,7 @@ import { ApiError } from "../src/errors.ts";
 import type { Logger } from "../src/logger.ts";
 import { type Admission, PUBLIC_LIMITS, type Limits, type RequestKind, type Windows, accountLimits, admitRequest, admitVideo, initialState, recordCreate, unsyncedAllowance, windowsOf } from "./account-actor.ts";
 import { FAILED_AUTH_PER_MINUTE, FailedAuthWindows } from "./failed-auth.ts";
+import { OpenStreams, type StreamSlot } from "./open-streams.ts";
 import { ActorRegistry } from "./registry.ts";
 import type { UpdateOptions, WindowStore } from "./window-store.ts";
 
@@ -69,6 +70,8 @@ export function refusalError(admission: Admission): ApiError | undefined {
 export class Limiter {
   private readonly actors: ActorRegistry;
   private readonly failedAuth = new FailedAuthWindows();
+  /** Progress streams open in this process, by account. */
+  readonly streams = new OpenStreams();
 
   constructor(
     private readonly store: WindowStore,
@@ -103,6 +106,15 @@ export class Limiter {
 
   recordFailedAuth(address: string): void {
     this.failedAuth.record(address, this.now().getTime());
+  }
+
+  /**
+   * A slot for another progress stream of the account, to release when the stream ends (however it
+   * ends), or the STREAM_LIMIT refusal when the account holds its limit open in this process already.
+   */
+  openStream(account: AccountRow): StreamSlot | ApiError {
+    const taken = this.streams.take(account.id, termsOf(account).limits);
+    return "release" in taken ? taken : new ApiError(taken.code, taken.detail, { retryAfterSeconds: taken.retryAfterSeconds });
   }
 
   /**

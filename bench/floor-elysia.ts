@@ -21,7 +21,7 @@ import { referenceBodies } from "./reference-bodies.ts";
 const port = Number(process.argv[2]);
 const { me, video } = referenceBodies(process.argv.slice(3));
 
-const limits = (requestsPerMinute: number): Limits => ({ requestsPerMinute, createsPerMinute: 10, freeToolsPerHour: 30, freeToolsPerDay: 100, concurrentRenders: 3 });
+const limits = (requestsPerMinute: number): Limits => ({ requestsPerMinute, createsPerMinute: 10, freeToolsPerHour: 30, freeToolsPerDay: 100, concurrentRenders: 3, concurrentStreams: 20 });
 const accounts = new Map<string, { id: string; limits: Limits }>();
 for (let i = 0; i < 40; i++) accounts.set(hashApiKey(`svk_live_bare${i}`), { id: `acct_${i}`, limits: limits(100_000_000) });
 accounts.set(hashApiKey("svk_live_bareover"), { id: "acct_over", limits: limits(60) });

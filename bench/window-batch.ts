@@ -21,7 +21,7 @@ let t = Date.now();
 const now = () => new Date(t);
 // Batches are made by flush() below, not by the store's timer.
 const store = new MemoryWindowStore(database, now, (error) => console.error(error.message), 3600_000);
-const limits: Limits = { requestsPerMinute: 100_000_000, createsPerMinute: 10, freeToolsPerHour: 30, freeToolsPerDay: 100, concurrentRenders: 3 };
+const limits: Limits = { requestsPerMinute: 100_000_000, createsPerMinute: 10, freeToolsPerHour: 30, freeToolsPerDay: 100, concurrentRenders: 3, concurrentStreams: 20 };
 const run = `bench-${process.pid}-${t}`;
 const subjects = Array.from({ length: SUBJECTS }, (_, i) => `acct:${run}-${i}`);
 const admitAll = async () => {

@@ -44,6 +44,7 @@ export class NotifiedCache<V> {
   private readonly barriers = new Map<string, () => void>();
   /** Loads in flight, with the generation each started in: a read joins one only if no change was heard since. */
   private readonly loading = new Map<string, { value: Promise<V | undefined>; generation: number }>();
+  private readonly droppedListeners = new Set<(group: string | undefined) => void>();
 
   constructor(
     private readonly database: Database,
@@ -55,7 +56,19 @@ export class NotifiedCache<V> {
     this.stopListening = await this.database.listen(this.channel, (payload) => this.heard(payload), () => {
       this.clear();
       this.listening = true;
+      this.tellDropped(undefined);
     });
+  }
+
+  /**
+   * Calls `listener` with each group a heard change dropped, after dropping it (so a read then loads
+   * afresh), and with undefined after every (re)connection, when any group may have changed unheard.
+   * Returns the function that stops it. Holders of something derived from an entry (an open stream of a
+   * key) check it again from here.
+   */
+  onDropped(listener: (group: string | undefined) => void): () => void {
+    this.droppedListeners.add(listener);
+    return () => this.droppedListeners.delete(listener);
   }
 
   async close(): Promise<void> {
@@ -171,7 +184,14 @@ export class NotifiedCache<V> {
 
   private heard(payload: string): void {
     if (payload.startsWith(BARRIER_PREFIX)) this.barriers.get(payload)?.();
-    else this.forget(payload);
+    else {
+      this.forget(payload);
+      this.tellDropped(payload);
+    }
+  }
+
+  private tellDropped(group: string | undefined): void {
+    for (const listener of [...this.droppedListeners]) listener(group);
   }
 
   private clear(): void {

@@ -35,6 +35,7 @@ export const REQUEST_ERRORS = {
   PACK_FAILED: { status: 422, title: "Quiz questions could not be written" },
   RATE_LIMITED: { status: 429, title: "Too many requests" },
   CONCURRENCY_LIMIT: { status: 429, title: "Too many videos in progress" },
+  STREAM_LIMIT: { status: 429, title: "Too many open progress streams" },
   MEDIA_QUOTA_EXCEEDED: { status: 429, title: "Daily own-media quota used" },
   INTERNAL_ERROR: { status: 500, title: "Internal error" },
   UPSTREAM_FAILED: { status: 502, title: "Upstream generation failed" },
@@ -78,6 +79,8 @@ export const REQUEST_ERROR_ADVICE: Record<RequestErrorCode, string> = {
   MEDIA_QUOTA_EXCEEDED: "More than 20 new media URLs today (UTC); URLs imported in the last 30 days are reused without counting. Retry after `Retry-After` seconds.",
   RATE_LIMITED: "Too many requests; wait `Retry-After` seconds.",
   CONCURRENCY_LIMIT: "Three videos are already in progress; retry after `Retry-After` seconds.",
+  STREAM_LIMIT:
+    "The account already holds its limit of open progress streams (GET /v1/videos/{id}/events; 20 unless the operator set another, GET /v1/me `limits.concurrentStreams`). Close one, or poll GET /v1/videos/{id} meanwhile; retry after `Retry-After` seconds.",
   INTERNAL_ERROR: "Failure on the service side; retry, the same Idempotency-Key is safe. Quote `requestId` when reporting it.",
   UPSTREAM_FAILED: "Script or pack generation failed upstream; retry shortly. Nothing was charged.",
   RATE_LIMITER_UNAVAILABLE: "Rate limiting is briefly unavailable, so the request was refused; retry shortly.",

@@ -99,6 +99,18 @@ async function problemOf(response: Response): Promise<ShortvidError> {
   return new ShortvidError(response.status, problem, retryAfterOf(response));
 }
 
+/** The problem of a progress stream's `error` event, as the refusal it reports. */
+function streamProblem(data: string): ShortvidError {
+  let problem: Problem;
+  try {
+    problem = JSON.parse(data) as Problem;
+    if (typeof problem?.code !== "string" || typeof problem.status !== "number") throw new Error("not a problem");
+  } catch {
+    problem = { type: "about:blank", title: "Stream ended", status: 500, detail: data.slice(0, 500), code: "INTERNAL_ERROR" } as Problem;
+  }
+  return new ShortvidError(problem.status, problem, undefined);
+}
+
 const changed = (a: Video | undefined, b: Video) => !a || a.status !== b.status || a.stage !== b.stage || a.progress !== b.progress;
 
 /** The API as typed functions. Every answer type comes from the served OpenAPI document (openapi.ts). */
@@ -225,7 +237,8 @@ export class ShortvidClient {
   /**
    * The video at every change of status, stage or progress, ending with its terminal state. Reads the
    * progress stream (GET /v1/videos/{id}/events, one request however long), resuming with Last-Event-ID
-   * when the connection drops; a service without the stream is polled instead.
+   * when the connection drops; a service without the stream is polled instead. A stream the service
+   * ends with an `error` event (its key was revoked, its account disabled) throws that problem.
    */
   async *watchVideo(id: string, options: { signal?: AbortSignal } = {}): AsyncGenerator<Video> {
     const { signal } = options;
@@ -246,6 +259,8 @@ export class ShortvidClient {
       let events = 0;
       for await (const event of readSse(response.body!, signal)) {
         lastEventId = event.id ?? lastEventId;
+        // The service ended the stream for a reason a reconnection would meet too (a revoked key).
+        if (event.event === "error") throw streamProblem(event.data);
         if (event.event !== "video") continue;
         events++;
         const video = JSON.parse(event.data) as Video;

@@ -421,7 +421,7 @@ export interface paths {
         };
         /**
          * Follow a video's progress (Server-Sent Events)
-         * @description A text/event-stream of the video. Each event is `id: <n>`, `event: video` and `data:` the Video object exactly as GET /v1/videos/{id} returns it. One is sent at once, then one each time status, stage or progress changes; after the event of a terminal state (completed, failed, cancelled) the stream ends. `id` grows with every change of the video; reconnect with `Last-Event-ID` set to the last id seen and the stream sends the video only if it has changed since (EventSource does this by itself). A comment line `: ping` comes every 15 s on a quiet stream. The whole stream counts as one request against the rate limit. Works whichever process renders the video.
+         * @description A text/event-stream of the video. Each event is `id: <n>`, `event: video` and `data:` the Video object exactly as GET /v1/videos/{id} returns it. One is sent at once, then one each time status, stage or progress changes; after the event of a terminal state (completed, failed, cancelled) the stream ends. `id` grows with every change of the video; reconnect with `Last-Event-ID` set to the last id seen and the stream sends the video only if it has changed since (EventSource does this by itself). A comment line `: ping` comes every 15 s on a quiet stream. The whole stream counts as one request against the rate limit. An account holds at most `limits.concurrentStreams` streams open at once (20 unless the operator set another; GET /v1/me), counted by each server process; beyond it the stream is refused with 429 STREAM_LIMIT and Retry-After, and a stream's place is freed as soon as it ends, whatever ends it. Works whichever process renders the video. If the key is revoked or its account disabled while the stream is open, the stream ends at once with one `event: error` (no `id`) whose `data:` is the problem a new request would get (401 INVALID_API_KEY or UNAUTHENTICATED); no event read after that is sent.
          */
         get: operations["streamVideoEvents"];
         put?: never;
@@ -499,6 +499,8 @@ export interface components {
             } | null;
             limits: {
                 concurrentRenders: number;
+                /** @description Progress streams (GET /v1/videos/{id}/events) open at once, counted by each server process; beyond: 429 STREAM_LIMIT. */
+                concurrentStreams: number;
                 createsPerMinute: number;
                 freeToolsPerDay: number;
                 freeToolsPerHour: number;
@@ -924,7 +926,7 @@ export interface components {
              * @description Machine code; branch on it.
              * @enum {string}
              */
-            code: "MISSING_API_KEY" | "INVALID_API_KEY" | "UNSUPPORTED_TOKEN" | "UNAUTHENTICATED" | "SUBSCRIPTION_REQUIRED" | "INSUFFICIENT_CREDITS" | "INSUFFICIENT_AI_CREDITS" | "VIDEO_ALLOWANCE_EXHAUSTED" | "CLIPPING_ALLOWANCE_EXHAUSTED" | "SOFT_CAP_REACHED" | "INVALID_INPUT" | "INVALID_VOICE" | "UNKNOWN_TEMPLATE" | "TEMPLATE_NOT_AVAILABLE" | "NARRATION_REQUIRED" | "INVALID_WEBHOOK_URL" | "SAFETY_REJECTED" | "INVALID_IDEMPOTENCY_KEY" | "NOT_FOUND" | "IDEMPOTENCY_IN_PROGRESS" | "CANNOT_CANCEL" | "LINK_EXPIRED" | "IDEMPOTENCY_KEY_REUSED" | "IMAGE_UNAVAILABLE" | "INGEST_FAILED" | "SOURCE_TOO_SHORT" | "SCRIPT_FAILED" | "PACK_FAILED" | "RATE_LIMITED" | "CONCURRENCY_LIMIT" | "MEDIA_QUOTA_EXCEEDED" | "INTERNAL_ERROR" | "UPSTREAM_FAILED" | "RATE_LIMITER_UNAVAILABLE" | "SERVICE_UNAVAILABLE";
+            code: "MISSING_API_KEY" | "INVALID_API_KEY" | "UNSUPPORTED_TOKEN" | "UNAUTHENTICATED" | "SUBSCRIPTION_REQUIRED" | "INSUFFICIENT_CREDITS" | "INSUFFICIENT_AI_CREDITS" | "VIDEO_ALLOWANCE_EXHAUSTED" | "CLIPPING_ALLOWANCE_EXHAUSTED" | "SOFT_CAP_REACHED" | "INVALID_INPUT" | "INVALID_VOICE" | "UNKNOWN_TEMPLATE" | "TEMPLATE_NOT_AVAILABLE" | "NARRATION_REQUIRED" | "INVALID_WEBHOOK_URL" | "SAFETY_REJECTED" | "INVALID_IDEMPOTENCY_KEY" | "NOT_FOUND" | "IDEMPOTENCY_IN_PROGRESS" | "CANNOT_CANCEL" | "LINK_EXPIRED" | "IDEMPOTENCY_KEY_REUSED" | "IMAGE_UNAVAILABLE" | "INGEST_FAILED" | "SOURCE_TOO_SHORT" | "SCRIPT_FAILED" | "PACK_FAILED" | "RATE_LIMITED" | "CONCURRENCY_LIMIT" | "STREAM_LIMIT" | "MEDIA_QUOTA_EXCEEDED" | "INTERNAL_ERROR" | "UPSTREAM_FAILED" | "RATE_LIMITER_UNAVAILABLE" | "SERVICE_UNAVAILABLE";
             /** @description What happened, for people. */
             detail: string;
             /** @description Each failing field (at most 100; see errorsOmitted); present on INVALID_INPUT (and on INVALID_VOICE and NARRATION_REQUIRED). */
@@ -3558,7 +3560,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description RATE_LIMITED: Too many requests. */
+            /** @description RATE_LIMITED: Too many requests. STREAM_LIMIT: Too many open progress streams. */
             429: {
                 headers: {
                     /** @description Seconds to wait before retrying. */

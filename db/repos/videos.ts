@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, isNotNull, lt, ne, notInArray, or, sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
-import { type VideoRow, downloadLinks, videos } from "../schema/index.ts";
+import { type AccountRow, type ApiKeyRow, type VideoRow, accounts, apiKeys, downloadLinks, videos } from "../schema/index.ts";
 import { TERMINAL_STATUSES } from "./usage.ts";
 
 export type NewVideo = typeof videos.$inferInsert;
@@ -17,6 +17,21 @@ export async function findAccountVideo(db: Db, accountId: string, id: string): P
     .select()
     .from(videos)
     .where(and(eq(videos.id, id), eq(videos.accountId, accountId)));
+  return row;
+}
+
+/**
+ * The account's video together with the key a progress stream was opened with and the key's account, in
+ * one statement: what the stream sends was read while the key stood as this says. Undefined when the key
+ * is gone; `video` is null when the key's account has no such video.
+ */
+export async function findVideoForKey(db: Db, keyId: string, id: string): Promise<{ key: ApiKeyRow; account: AccountRow; video: VideoRow | null } | undefined> {
+  const [row] = await db
+    .select({ key: apiKeys, account: accounts, video: videos })
+    .from(apiKeys)
+    .innerJoin(accounts, eq(accounts.id, apiKeys.accountId))
+    .leftJoin(videos, and(eq(videos.id, id), eq(videos.accountId, apiKeys.accountId)))
+    .where(eq(apiKeys.id, keyId));
   return row;
 }
 

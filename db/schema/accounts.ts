@@ -21,6 +21,8 @@ export const accounts = pgTable("accounts", {
   freeToolsPerDay: integer("free_tools_per_day").notNull().default(100),
   concurrentRenders: integer("concurrent_renders").notNull().default(3),
   mediaImportsPerDay: integer("media_imports_per_day").notNull().default(20),
+  /** Progress streams open at once, counted by each serving process. */
+  concurrentStreams: integer("concurrent_streams").notNull().default(20),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
 });
 

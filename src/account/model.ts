@@ -55,6 +55,7 @@ export const AccountSchema = component(
       freeToolsPerDay: Type.Integer(),
       concurrentRenders: Type.Integer(),
       mediaImportsPerDay: Type.Integer({ description: "New own-media URLs per day; a URL imported in the last 30 days is reused and not counted." }),
+      concurrentStreams: Type.Integer({ description: "Progress streams (GET /v1/videos/{id}/events) open at once, counted by each server process; beyond: 429 STREAM_LIMIT." }),
     }),
     webhooks: Type.Object({
       signingSecret: Type.String({ pattern: "^whsec_[0-9a-f]+$" }),

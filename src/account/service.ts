@@ -92,6 +92,7 @@ function buildView(account: AccountRow, key: ApiKeyRow | null, period: { start: 
       freeToolsPerDay: account.freeToolsPerDay,
       concurrentRenders: account.concurrentRenders,
       mediaImportsPerDay: account.mediaImportsPerDay,
+      concurrentStreams: account.concurrentStreams,
     },
     webhooks: { signingSecret: account.signingSecret, signatureHeader: SIGNATURE_HEADER, scheme: SIGNATURE_SCHEME },
     key: key && {

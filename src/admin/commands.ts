@@ -30,7 +30,7 @@ export interface AdminContext {
 const ok = (value: Record<string, unknown>): AdminResult => ({ ok: true, value });
 const fail = (error: string): AdminResult => ({ ok: false, error });
 
-const LIMIT_FIELDS = ["requestsPerMinute", "createsPerMinute", "freeToolsPerHour", "freeToolsPerDay", "concurrentRenders", "mediaImportsPerDay"] as const;
+const LIMIT_FIELDS = ["requestsPerMinute", "createsPerMinute", "freeToolsPerHour", "freeToolsPerDay", "concurrentRenders", "mediaImportsPerDay", "concurrentStreams"] as const;
 type NumericColumn = (typeof LIMIT_FIELDS)[number] | "credits" | "aiCredits" | "exportCredits" | "videoAllowanceOverride";
 const BALANCE_COLUMNS: Record<string, NumericColumn> = { credits: "credits", aiCredits: "aiCredits", exportCredits: "exportCredits", videoAllowance: "videoAllowanceOverride" };
 const LIMIT_COLUMNS: Record<string, NumericColumn> = Object.fromEntries(LIMIT_FIELDS.map((f) => [f, f]));
@@ -164,7 +164,7 @@ export const ADMIN_COMMANDS: Record<string, AdminCommand> = {
     return patchAccount(ctx, account, { planTier: plan?.tier ?? null });
   }),
   "set-balance": onAccount("set-balance --account <acct_id|email> [--credits N] [--ai-credits N] [--export-credits N] [--video-allowance N]", (ctx, account, args) => patchAccount(ctx, account, numericPatch(args, BALANCE_COLUMNS))),
-  "set-limits": onAccount("set-limits --account <acct_id|email> [--requests-per-minute N] [--creates-per-minute N] [--free-tools-per-hour N] [--free-tools-per-day N] [--concurrent-renders N] [--media-imports-per-day N]", (ctx, account, args) => patchAccount(ctx, account, numericPatch(args, LIMIT_COLUMNS))),
+  "set-limits": onAccount("set-limits --account <acct_id|email> [--requests-per-minute N] [--creates-per-minute N] [--free-tools-per-hour N] [--free-tools-per-day N] [--concurrent-renders N] [--media-imports-per-day N] [--concurrent-streams N]", (ctx, account, args) => patchAccount(ctx, account, numericPatch(args, LIMIT_COLUMNS))),
   "disable-account": onAccount("disable-account --account <acct_id|email>", (ctx, account) => patchAccount(ctx, account, { status: "disabled" })),
   "enable-account": onAccount("enable-account --account <acct_id|email>", (ctx, account) => patchAccount(ctx, account, { status: "active" })),
 };

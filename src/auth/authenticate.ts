@@ -21,6 +21,17 @@ function admitKey(found: KeyRecord | undefined): AuthContext | ApiError {
 }
 
 /**
+ * For an answer that outlives its request (a progress stream): the refusal a new request with the same
+ * key would get now, given the key's and its account's rows as they stand (undefined: the key is gone),
+ * or undefined while the key is live and its account active. `what` names the answer in the detail.
+ */
+export function refusalNow(found: { key: ApiKeyRow; account: AccountRow } | undefined, what: string): ApiError | undefined {
+  if (!found || found.key.revokedAt !== null) return new ApiError("INVALID_API_KEY", `The API key was revoked, so ${what} ended. Create a new key.`);
+  if (found.account.status !== "active") return new ApiError("UNAUTHENTICATED", `The API key's account was disabled, so ${what} ended.`);
+  return undefined;
+}
+
+/**
  * Resolves the Authorization header to an account, or the refusal to send: at once when the key is in
  * the process's cache (most requests), else once it has been looked up.
  */

@@ -23,6 +23,8 @@ const accountOf = (found: KeyRecord) => found.account.id;
  */
 export class ApiKeyCache {
   private readonly cache: NotifiedCache<KeyRecord>;
+  /** Who holds something an account's keys granted (an open stream), by account id. */
+  private readonly watchers = new Map<string, Set<() => void>>();
 
   constructor(
     private readonly database: Database,
@@ -30,6 +32,10 @@ export class ApiKeyCache {
     maxEntries = 50_000,
   ) {
     this.cache = new NotifiedCache(database, AUTH_CHANGED_CHANNEL, { ttlMs, maxEntries });
+    this.cache.onDropped((accountId) => {
+      const told = accountId === undefined ? [...this.watchers.values()] : [this.watchers.get(accountId) ?? []];
+      for (const set of told) for (const changed of [...set]) changed();
+    });
   }
 
   start(): Promise<void> {
@@ -46,6 +52,28 @@ export class ApiKeyCache {
   }
 
   private readonly load = (hash: string) => findLiveKeyByHash(this.database.db, hash);
+
+  /**
+   * Calls `changed` whenever this process hears that the account or one of its keys changed, whichever
+   * process changed it, and after every reconnection of the listening connection (changes may have gone
+   * unheard): an answer that outlives its request (a progress stream) checks its key again then, so a
+   * revocation or a disabled account ends it as soon as a new request would be refused. Returns the
+   * function that stops it.
+   */
+  watchAccount(accountId: string, changed: () => void): () => void {
+    const set = this.watchers.get(accountId) ?? new Set();
+    set.add(changed);
+    this.watchers.set(accountId, set);
+    return () => {
+      set.delete(changed);
+      if (set.size === 0 && this.watchers.get(accountId) === set) this.watchers.delete(accountId);
+    };
+  }
+
+  /** Accounts watched now (for tests: an ended stream leaves nothing behind). */
+  get watchedAccounts(): number {
+    return this.watchers.size;
+  }
 
   /**
    * Resolves once this process has heard every change committed before the call. The admin socket waits

@@ -1,15 +1,17 @@
-import { findAccountVideo } from "../../db/repos/videos.ts";
+import { findAccountVideo, findVideoForKey } from "../../db/repos/videos.ts";
 import type { VideoRow } from "../../db/schema/index.ts";
+import { type AuthContext, refusalNow } from "../auth/authenticate.ts";
 import type { AppDeps } from "../deps.ts";
-import { ApiError } from "../errors.ts";
+import { ApiError, type Problem, toProblem } from "../errors.ts";
 import type { VideoState } from "./change-feed.ts";
 import { TERMINAL, type Video, type VideoStatus } from "./model.ts";
 import { secondsRemaining } from "./present.ts";
 import { presentVideos } from "./service.ts";
 
 /**
- * A stream reads its video again at least this often, whatever it hears: a notification lost with a
- * dropped listening connection delays an event by this much at most.
+ * A stream reads its video and checks its key again at least this often, whatever it hears: a
+ * notification lost with a dropped listening connection delays an event, or the end of a stream whose
+ * key was revoked, by this much at most.
  */
 export const STREAM_REREAD_MS = 10_000;
 
@@ -22,6 +24,11 @@ export function parseLastEventId(header: string | null): number | undefined {
 /** One event: the id is the video's state version, the data the video as GET /v1/videos/{id} shows it. */
 export function videoEvent(version: number, video: Video): string {
   return `id: ${version}\nevent: video\ndata: ${JSON.stringify(video)}\n\n`;
+}
+
+/** The last thing a stream sends when it ends early: why, as the problem a new request would get. */
+export function errorEvent(problem: Problem): string {
+  return `event: error\ndata: ${JSON.stringify(problem)}\n\n`;
 }
 
 const isTerminal = (status: string) => TERMINAL.includes(status as VideoStatus);
@@ -48,11 +55,23 @@ export function videoAsOf(video: Video, state: VideoState, estimatedSeconds: num
  * client resumes with the version it has), then one for every change of status, stage or progress that
  * this process hears of, in order; after the event of a terminal state the stream ends. A comment line
  * every heartbeat keeps proxies from closing a quiet stream. Everything the stream holds (its follower,
- * timers) is let go when it ends or the client goes away.
+ * watcher, timers, its slot in the account's open streams) is let go when it ends or the client goes away.
+ * An account holds at most its `concurrentStreams` open in this process; the next is refused with 429
+ * STREAM_LIMIT before anything is held.
+ *
+ * The key is checked with every read of the video, in the same statement, so each event was read while
+ * the key was live and its account active. A change to the account or its keys, heard from whichever
+ * process made it, makes the stream read again at once: a revoked key or a disabled account ends it
+ * with an `error` event (the problem a new request would get) within a query of the change being heard,
+ * and within STREAM_REREAD_MS if the notification was lost.
  */
-export async function openVideoEvents(deps: AppDeps, accountId: string, id: string, request: Request, heartbeatMs: number): Promise<Response> {
+export async function openVideoEvents(deps: AppDeps, auth: AuthContext, id: string, request: Request, options: { heartbeatMs: number; requestId: string }): Promise<Response> {
   const db = deps.database.db;
+  const accountId = auth.account.id;
   if (!(await findAccountVideo(db, accountId, id))) throw new ApiError("NOT_FOUND", `No video ${id} on this account.`);
+  // Taken last before the stream exists, so that whatever ends the stream gives it back.
+  const slot = deps.limiter.openStream(auth.account);
+  if (slot instanceof ApiError) throw slot;
   let sent = parseLastEventId(request.headers.get("last-event-id"));
   const encoder = new TextEncoder();
   let controller!: ReadableStreamDefaultController<Uint8Array>;
@@ -62,6 +81,7 @@ export async function openVideoEvents(deps: AppDeps, accountId: string, id: stri
   let woken = false;
   let resume: (() => void) | undefined;
   let unfollow: (() => void) | undefined;
+  let unwatch: (() => void) | undefined;
   const wake = (state?: VideoState) => {
     if (state) heard.push(state);
     woken = true;
@@ -75,12 +95,14 @@ export async function openVideoEvents(deps: AppDeps, accountId: string, id: stri
       end();
     }
   };
-  const heartbeat = setInterval(() => send(": ping\n\n"), heartbeatMs);
+  const heartbeat = setInterval(() => send(": ping\n\n"), options.heartbeatMs);
   const end = () => {
     if (ended) return;
     ended = true;
     clearInterval(heartbeat);
     unfollow?.();
+    unwatch?.();
+    slot.release();
     request.signal.removeEventListener("abort", end);
     resume?.();
     try {
@@ -125,12 +147,19 @@ export async function openVideoEvents(deps: AppDeps, accountId: string, id: stri
   };
 
   const run = async () => {
-    // Following starts before the first read, so a change between the two is not missed.
+    // Following and watching start before the first read, so a change between the two is not missed.
     const stop = await deps.videoChanges.follow(id, wake, end);
     if (ended) return stop();
     unfollow = stop;
+    unwatch = deps.apiKeys.watchAccount(accountId, () => wake());
     while (!ended) {
-      const row = await findAccountVideo(db, accountId, id);
+      const found = await findVideoForKey(db, auth.key.id, id);
+      const refused = refusalNow(found, "the stream");
+      if (refused) {
+        send(errorEvent(toProblem(refused, { errorsUrl: deps.config.errorsUrl, plansUrl: deps.config.plansUrl, requestId: options.requestId })));
+        break;
+      }
+      const row = found!.video;
       if (!row) break;
       await sendUpTo(row);
       if (isTerminal(row.status)) break;

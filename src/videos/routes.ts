@@ -89,7 +89,7 @@ export function videoRoutes(templates: TemplateRegistry): RouteDef[] {
       tag: "Videos",
       summary: "Follow a video's progress (Server-Sent Events)",
       description:
-        "A text/event-stream of the video. Each event is `id: <n>`, `event: video` and `data:` the Video object exactly as GET /v1/videos/{id} returns it. One is sent at once, then one each time status, stage or progress changes; after the event of a terminal state (completed, failed, cancelled) the stream ends. `id` grows with every change of the video; reconnect with `Last-Event-ID` set to the last id seen and the stream sends the video only if it has changed since (EventSource does this by itself). A comment line `: ping` comes every 15 s on a quiet stream. The whole stream counts as one request against the rate limit. Works whichever process renders the video.",
+        "A text/event-stream of the video. Each event is `id: <n>`, `event: video` and `data:` the Video object exactly as GET /v1/videos/{id} returns it. One is sent at once, then one each time status, stage or progress changes; after the event of a terminal state (completed, failed, cancelled) the stream ends. `id` grows with every change of the video; reconnect with `Last-Event-ID` set to the last id seen and the stream sends the video only if it has changed since (EventSource does this by itself). A comment line `: ping` comes every 15 s on a quiet stream. The whole stream counts as one request against the rate limit. An account holds at most `limits.concurrentStreams` streams open at once (20 unless the operator set another; GET /v1/me), counted by each server process; beyond it the stream is refused with 429 STREAM_LIMIT and Retry-After, and a stream's place is freed as soon as it ends, whatever ends it. Works whichever process renders the video. If the key is revoked or its account disabled while the stream is open, the stream ends at once with one `event: error` (no `id`) whose `data:` is the problem a new request would get (401 INVALID_API_KEY or UNAUTHENTICATED); no event read after that is sent.",
       auth: "key",
       parameters: [
         videoIdParam,
@@ -99,12 +99,14 @@ export function videoRoutes(templates: TemplateRegistry): RouteDef[] {
         status: 200,
         description: "The event stream.",
         contentType: "text/event-stream",
-        schema: Type.String({ description: "Server-Sent Events: `id: <n>`, `event: video`, `data: <Video JSON>`, then a blank line; `: ping` comments between." }),
+        schema: Type.String({
+          description: "Server-Sent Events: `id: <n>`, `event: video`, `data: <Video JSON>`, then a blank line; `: ping` comments between. A stream ended because its key stopped being valid ends with `event: error`, `data: <Problem JSON>`.",
+        }),
       },
-      errors: ["NOT_FOUND"],
-      handle: ({ auth, params, request }, deps) => {
+      errors: ["NOT_FOUND", "STREAM_LIMIT"],
+      handle: ({ auth, params, request, requestId }, deps) => {
         keepOpen(request);
-        return openVideoEvents(deps, auth!.account.id, params.id ?? "", request, deps.config.eventsHeartbeatMs);
+        return openVideoEvents(deps, auth!, params.id ?? "", request, { heartbeatMs: deps.config.eventsHeartbeatMs, requestId });
       },
     },
     {

@@ -3,9 +3,12 @@ import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { runFfmpeg } from "../../render/ffmpeg.ts";
+import { runAdminCommand } from "../../src/admin/commands.ts";
 import { fakeTextMessage } from "../../src/templates/fake-text-message/index.ts";
+import { STREAM_REREAD_MS } from "../../src/videos/events.ts";
 import { freshDatabase } from "../helpers/databases.ts";
 import { readEventStream } from "../helpers/event-stream.ts";
+import { expectProblemBody } from "../helpers/problem.ts";
 import { ROOT, spawnService } from "../helpers/service-process.ts";
 
 /**
@@ -113,4 +116,34 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("progress stream across processe
     const atEnd = await readEventStream(await fetch(`${api.url}/v1/videos/${created.id}/events`, { headers: { ...auth, "last-event-id": events.at(-1)!.id! } })).rest(30_000);
     expect(atEnd).toEqual([]);
   }, 600_000);
+
+  test("a key revoked by another process sharing Postgres ends the serving process's open stream at once, with an error event", async () => {
+    const database = await freshDatabase("postgres");
+    cleanups.push(() => database.close());
+    const dataDir = mkdtempSync(join(tmpdir(), "events-revoked-"));
+    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+    const api = await spawnService({ DATABASE_URL: database.url!, DATA_DIR: dataDir, ROLE: "serve" });
+    processes.push(api.proc);
+    // This test's process is the other process: the operator's command runs here, on the shared database.
+    const admin = async (command: string, args: Record<string, string>) => {
+      const result = await runAdminCommand({ db: database.db, now: () => new Date() }, command, args);
+      if (!result.ok) throw new Error(result.error);
+      return result.value as Record<string, string>;
+    };
+    const { apiKey, keyId } = await admin("create-account", { email: `revoked-${Date.now()}@example.com` });
+    const auth = { authorization: `Bearer ${apiKey}` };
+    const body = { template: "fake_text_message", inputs: fakeTextMessage.examples.minimal };
+    const created = (await (await fetch(`${api.url}/v1/videos`, { method: "POST", headers: { ...auth, "content-type": "application/json" }, body: JSON.stringify(body) })).json()) as any;
+
+    const stream = readEventStream(await fetch(`${api.url}/v1/videos/${created.id}/events`, { headers: auth }));
+    expect((await stream.nextEvent(10_000))!.id).toBe("0");
+    // The stream's next periodic read is STREAM_REREAD_MS away: an end well before it is the notification's doing.
+    const revoked = Date.now();
+    await admin("revoke-key", { key: keyId! });
+    const events = await stream.rest(STREAM_REREAD_MS / 2);
+    expect(Date.now() - revoked).toBeLessThan(STREAM_REREAD_MS / 2);
+    expect(events.map((e) => e.event)).toEqual(["error"]);
+    expectProblemBody(JSON.parse(events[0]!.data), 401, "INVALID_API_KEY");
+    expect((await fetch(`${api.url}/v1/videos/${created.id}/events`, { headers: auth })).status).toBe(401);
+  }, 120_000);
 });

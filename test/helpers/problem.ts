@@ -5,16 +5,21 @@ import { ProblemSchema } from "../../src/http/problem-schema.ts";
 
 const checkProblem = new Ajv2020({ strict: false, validateFormats: false }).compile(toJsonSchema(ProblemSchema));
 
+/** Asserts a problem body (RFC 9457) of the given status and code, wherever it came (an answer, a stream's `error` event). */
+export function expectProblemBody(body: Record<string, any>, status: number, code: string): void {
+  expect({ status: body.status, code: body.code }).toEqual({ status, code });
+  expect(checkProblem(body)).toBe(true);
+  expect(body.type).toEndWith(`/v1/errors#${code}`);
+  expect(body.title.length).toBeGreaterThan(0);
+  expect(body.detail.length).toBeGreaterThan(0);
+}
+
 /** Asserts an RFC 9457 problem of the given status and code, and returns its body. */
 export async function expectProblem(res: Response, status: number, code: string): Promise<Record<string, any>> {
   expect(res.headers.get("content-type")).toBe("application/problem+json");
   const body = (await res.json()) as Record<string, any>;
-  expect({ status: res.status, code: body.code }).toEqual({ status, code });
-  expect(checkProblem(body)).toBe(true);
-  expect(body.status).toBe(status);
-  expect(body.type).toEndWith(`/v1/errors#${code}`);
-  expect(body.title.length).toBeGreaterThan(0);
-  expect(body.detail.length).toBeGreaterThan(0);
+  expect(res.status).toBe(status);
+  expectProblemBody(body, status, code);
   if (status === 401) expect(res.headers.get("www-authenticate")).toStartWith("Bearer");
   if (status === 402) {
     expect(["subscribe", "topup", "none"]).toContain(body.upsell);

@@ -19,7 +19,7 @@ describe.each(DATABASE_KINDS)("GET /v1/me on %s", (kind) => {
     expect(me.user.id).toBe(account.accountId);
     expect(me.plan).toEqual({ tier: "starter", pricingV2: true });
     expect(me.entitlement).toMatchObject({ canUseTemplates: true, upsell: "none", plan: { monthlyVideos: 30, videosRemaining: 30 } });
-    expect(me.limits).toEqual({ requestsPerMinute: 60, createsPerMinute: 10, freeToolsPerHour: 30, freeToolsPerDay: 100, concurrentRenders: 3, mediaImportsPerDay: 20 });
+    expect(me.limits).toEqual({ requestsPerMinute: 60, createsPerMinute: 10, freeToolsPerHour: 30, freeToolsPerDay: 100, concurrentRenders: 3, mediaImportsPerDay: 20, concurrentStreams: 20 });
     expect(me.webhooks).toEqual({ signingSecret: account.signingSecret, signatureHeader: "X-Service-Signature", scheme: expect.stringContaining("t=") });
     expect(me.webhooks.signingSecret).toMatch(/^whsec_[0-9a-f]{64}$/);
     expect(me.key).toMatchObject({ id: account.keyId, name: "default", prefix: account.apiKey.slice(0, 13), scopes: ["full"] });
@@ -38,10 +38,11 @@ describe.each(DATABASE_KINDS)("GET /v1/me on %s", (kind) => {
     const account = await svc().createAccount();
     await svc().admin("set-plan", { account: account.accountId, plan: "legacy" });
     await svc().admin("set-balance", { account: account.accountId, credits: "12", "ai-credits": "3", "export-credits": "4" });
-    await svc().admin("set-limits", { account: account.accountId, "concurrent-renders": "5" });
+    await svc().admin("set-limits", { account: account.accountId, "concurrent-renders": "5", "concurrent-streams": "2" });
     const me = (await (await svc().request("/v1/me", { key: account.apiKey })).json()) as any;
     expect(me.plan).toEqual({ tier: "legacy", pricingV2: false });
     expect(me.entitlement.credits).toEqual({ narration: 12, ai: 3, export: 4 });
     expect(me.limits.concurrentRenders).toBe(5);
+    expect(me.limits.concurrentStreams).toBe(2);
   });
 });

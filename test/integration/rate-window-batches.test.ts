@@ -10,7 +10,7 @@ import { MIGRATIONS_DIR, type Database, migrateDatabase, openPglite, openPostgre
 import { deleteStaleRateWindows } from "../../db/repos/rate-windows.ts";
 import { DATABASE_KINDS, freshDatabase } from "../helpers/databases.ts";
 
-const SPEC: Limits = { requestsPerMinute: 60, createsPerMinute: 10, freeToolsPerHour: 30, freeToolsPerDay: 100, concurrentRenders: 3 };
+const SPEC: Limits = { requestsPerMinute: 60, createsPerMinute: 10, freeToolsPerHour: 30, freeToolsPerDay: 100, concurrentRenders: 3, concurrentStreams: 20 };
 /** Above 600 a minute a window keeps runs of 1 s, which several processes add to. */
 const RAISED: Limits = { ...SPEC, requestsPerMinute: 6000 };
 const DAY = 24 * 3600_000;

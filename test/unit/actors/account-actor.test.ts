@@ -15,7 +15,7 @@ import { NO_SPLIT, splitCount, splitLog, splitRuns } from "../../../actors/time-
 import { Mailbox } from "../../../actors/mailbox.ts";
 import { ActorRegistry } from "../../../actors/registry.ts";
 
-const SPEC: Limits = { requestsPerMinute: 60, createsPerMinute: 10, freeToolsPerHour: 30, freeToolsPerDay: 100, concurrentRenders: 3 };
+const SPEC: Limits = { requestsPerMinute: 60, createsPerMinute: 10, freeToolsPerHour: 30, freeToolsPerDay: 100, concurrentRenders: 3, concurrentStreams: 20 };
 
 /** Admits requests in order, returning the last state and every admission. */
 function run(state: ActorState, steps: [RequestKind, number][]) {

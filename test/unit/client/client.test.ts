@@ -86,6 +86,23 @@ describe("the client", () => {
     expect(requests[0]!.headers.get("accept")).toBe("text/event-stream");
   });
 
+  test("a stream the service ends with an error event throws its problem, without reconnecting", async () => {
+    const { client, requests } = fakeService((_request, n) => {
+      // As the service answers a reconnection with the revoked key.
+      if (n > 1) return problem(401, "INVALID_API_KEY");
+      const revoked = { type: "http://svc.test/v1/errors#INVALID_API_KEY", title: "Invalid API key", status: 401, detail: "The API key was revoked, so the stream ended.", code: "INVALID_API_KEY" };
+      return new Response(`id: 1\nevent: video\ndata: ${JSON.stringify(video("queued", null))}\n\nevent: error\ndata: ${JSON.stringify(revoked)}\n\n`, {
+        headers: { "content-type": "text/event-stream" },
+      });
+    });
+    const seen: string[] = [];
+    const refused = await client.waitForVideo("vid_1", { onUpdate: (v) => seen.push(v.status) }).catch((e: ShortvidError) => e);
+    expect(seen).toEqual(["queued"]);
+    expect(refused).toBeInstanceOf(ShortvidError);
+    expect([(refused as ShortvidError).status, (refused as ShortvidError).code]).toEqual([401, "INVALID_API_KEY"]);
+    expect(requests).toHaveLength(1);
+  });
+
   test("polls GET /v1/videos/{id} where the service has no progress stream, yielding only changes", async () => {
     const states = [video("queued", null), video("queued", null), video("rendering", 50), video("rendering", 50), video("completed", 100)];
     let polls = 0;
