@@ -251,7 +251,7 @@ describe("background categories by name or by their GET /v1/options id, in any c
     ["gta-v", "GTA V"],
     ["Subway Surfers", "Subway Surfers"],
   ])("%s is accepted and held as %s", (sent, name) => {
-    const inputs = { ...story(), backgroundCategory: sent };
+    const inputs: Inputs = { ...story(), backgroundCategory: sent };
     delete inputs.backgroundVideoAssetId;
     delete inputs.backgroundVideoUrl;
     const result = validateInputs(templateNamed("reddit_story"), inputs);
