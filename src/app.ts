@@ -9,6 +9,7 @@ import { hasForbiddenCharacters } from "./http/body-shape.ts";
 import { bodyJson } from "./frozen-json.ts";
 import { clientAddress } from "./http/client-address.ts";
 import { readIdempotencyKey } from "./idempotency/keys.ts";
+import { routeByRequestLine } from "./http/request-path.ts";
 import { runIdempotent } from "./idempotency/run.ts";
 import { type RouteContext, type RouteDef, type RouteResult, toRouterPath } from "./http/route.ts";
 import { andThen } from "./and-then.ts";
@@ -53,6 +54,12 @@ function queryOf(url: string): URLSearchParams {
 }
 
 const COMMON_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
+
+/** Runs before the router on every request, over HTTP or handed in: the router then sees the request line's path. */
+const routedByRequestLine = (route: (...args: unknown[]) => Function, request: Request) => {
+  routeByRequestLine(request);
+  return route;
+};
 
 /** A path parameter as the caller meant it (the router may hand it over still percent-encoded). */
 function safeDecode(value: string): string {
@@ -215,7 +222,7 @@ export function createApp(deps: AppDeps, routes: readonly RouteDef[] = allRoutes
   const dispatch = (inner: Request) => app.handle(inner);
   const unmatched = new Map([...COMMON_METHODS].map((method) => [method, deps.recorder.requests(method, "unmatched")]));
   const unmatchedOther = deps.recorder.requests("other", "unmatched");
-  const app = new Elysia().onError(({ code, error, request }) => {
+  const app = new Elysia().wrap(routedByRequestLine).onError(({ code, error, request }) => {
     const requestId = newId("req");
     if (code === "NOT_FOUND") {
       const path = new URL(request.url).pathname;
