@@ -60,7 +60,7 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
   let evictor: ReturnType<typeof setInterval> | undefined;
   let forgetServer: (() => void) | undefined;
   if (serves) {
-    const listening = listen(createApp(deps), { port: config.port, hostname: config.host });
+    const listening = listen(createApp(deps), { port: config.port, hostname: config.host, idleTimeoutSeconds: config.httpIdleTimeoutSeconds });
     http = listening.server;
     forgetServer = listening.forget;
     admin = serveAdminSocket(adminSocketPath(config.dataDir), { db: database.db, now: deps.now }, () => deps.apiKeys.barrier());

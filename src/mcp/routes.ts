@@ -5,10 +5,33 @@ import { createMcpServer, MAX_WAIT_SECONDS, TOOL_NAMES } from "../../client/src/
 import type { OpenApiDocument } from "../../client/src/mcp/schemas.ts";
 import { buildOpenApi } from "../docs/openapi.ts";
 import { clientAddress, rememberClientAddress } from "../http/client-address.ts";
-import { keepOpen } from "../http/long-lived.ts";
-import type { RouteDef } from "../http/route.ts";
+import type { AppDeps } from "../deps.ts";
+import { heldOpenWhile } from "../http/long-lived.ts";
+import type { RouteContext, RouteDef } from "../http/route.ts";
 
 const isToolCall = (message: unknown) => typeof message === "object" && message !== null && (message as { method?: unknown }).method === "tools/call";
+
+/** The request's messages answered by an MCP server whose tools call this app's routes with the caller's key. */
+async function answerMessages(ctx: RouteContext, deps: AppDeps, openapi: OpenApiDocument): Promise<Response> {
+  const client = createClient({
+    baseUrl: deps.config.publicBaseUrl,
+    headers: { authorization: ctx.request.headers.get("authorization") ?? "" },
+    // The agent decides when to retry a refusal; a tool call never sleeps on Retry-After here.
+    retries: 0,
+    fetch: (request) => {
+      rememberClientAddress(request, clientAddress(ctx.request));
+      return ctx.dispatch(request);
+    },
+  });
+  const server = createMcpServer(client, { openapi });
+  const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+  await server.connect(transport);
+  try {
+    return await transport.handleRequest(ctx.request, { parsedBody: ctx.body });
+  } finally {
+    await server.close();
+  }
+}
 
 /**
  * The MCP server for agents, over Streamable HTTP, stateless: each POST carries its own JSON-RPC
@@ -47,27 +70,11 @@ export function mcpRoutes(routes: () => readonly RouteDef[]): RouteDef[] {
         schema: Type.Object({ jsonrpc: Type.Literal("2.0") }, { additionalProperties: true }),
       },
       errors: [],
-      handle: async (ctx, deps) => {
+      handle: (ctx, deps) => {
+        const openapi = documentFor(deps.config.publicBaseUrl);
         // A tool call's answer may take longer than the server's idle limit (get_video waits up to 50 s).
-        if ((Array.isArray(ctx.body) ? ctx.body : [ctx.body]).some(isToolCall)) keepOpen(ctx.request);
-        const client = createClient({
-          baseUrl: deps.config.publicBaseUrl,
-          headers: { authorization: ctx.request.headers.get("authorization") ?? "" },
-          // The agent decides when to retry a refusal; a tool call never sleeps on Retry-After here.
-          retries: 0,
-          fetch: (request) => {
-            rememberClientAddress(request, clientAddress(ctx.request));
-            return ctx.dispatch(request);
-          },
-        });
-        const server = createMcpServer(client, { openapi: documentFor(deps.config.publicBaseUrl) });
-        const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
-        await server.connect(transport);
-        try {
-          return await transport.handleRequest(ctx.request, { parsedBody: ctx.body });
-        } finally {
-          await server.close();
-        }
+        if ((Array.isArray(ctx.body) ? ctx.body : [ctx.body]).some(isToolCall)) return heldOpenWhile(ctx.request, () => answerMessages(ctx, deps, openapi));
+        return answerMessages(ctx, deps, openapi);
       },
     },
     {

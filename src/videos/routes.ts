@@ -1,6 +1,6 @@
 import { Type } from "@sinclair/typebox";
 import { findAccountVideo } from "../../db/repos/videos.ts";
-import { keepOpen } from "../http/long-lived.ts";
+import { streamedOpen } from "../http/long-lived.ts";
 import { answerWith, type RouteDef } from "../http/route.ts";
 import type { TemplateRegistry } from "../templates/registry.ts";
 import { openVideoEvents } from "./events.ts";
@@ -102,10 +102,9 @@ export function videoRoutes(templates: TemplateRegistry): RouteDef[] {
         schema: Type.String({ description: "Server-Sent Events: `id: <n>`, `event: video`, `data: <Video JSON>`, then a blank line; `: ping` comments between." }),
       },
       errors: ["NOT_FOUND"],
-      handle: ({ auth, params, request }, deps) => {
-        keepOpen(request);
-        return openVideoEvents(deps, auth!.account.id, params.id ?? "", request, deps.config.eventsHeartbeatMs);
-      },
+      // A stream lifts its connection's idle limit while it is open; a 404 before it never does.
+      handle: ({ auth, params, request }, deps) =>
+        openVideoEvents(deps, auth!.account.id, params.id ?? "", request, deps.config.eventsHeartbeatMs).then((stream) => streamedOpen(request, stream)),
     },
     {
       method: "POST",

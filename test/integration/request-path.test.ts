@@ -1,6 +1,6 @@
-import { afterEach, describe, expect, test } from "bun:test";
-import { type Listening, listen } from "../../src/http/listen.ts";
+import { describe, expect, test } from "bun:test";
 import { useService } from "../helpers/harness.ts";
+import { useListening } from "../helpers/listening.ts";
 import { openRawConnection } from "../helpers/raw-http.ts";
 
 /** Method, path of the request line, and the status that path answers whatever the Host header says. */
@@ -18,17 +18,11 @@ const CASES: Array<[string, string, number]> = [
 // Routing reads nothing from the database: PGlite alone.
 describe("the router sees the request line's path, whatever the Host header", () => {
   const svc = useService("pglite");
-  let listening: Listening | undefined;
-  afterEach(() => {
-    listening?.server.stop(true);
-    listening?.forget();
-    listening = undefined;
-  });
+  const serve = useListening(svc);
 
   test("short, long, empty, with a port, IPv6 literals and hosts Bun cannot use: the same path answers the same over a socket", async () => {
     const { apiKey } = await svc().createAccount();
-    listening = listen(svc().app, { port: 0, hostname: "127.0.0.1" });
-    const port = listening.server.port!;
+    const port = serve();
     const hosts = ["x", "ab", "abc", "", "x:1", `127.0.0.1:${port}`, "[::1]", "[::1]:8080", "shortvid.internal.example.com:8443", "a/b", "a b", "user@host"];
     for (const host of hosts) {
       const connection = await openRawConnection(port);
