@@ -93,11 +93,15 @@ export function createApp(deps: AppDeps, routes: readonly RouteDef[] = allRoutes
 
   /** The rate headers of an admitted request, or its refusal (returned, not thrown: a 429 is as common as a success). */
   const admitted = (admission: Admission): Record<string, string> | ApiError => refusalError(admission) ?? rateHeaders(admission);
+  /** Requests a route sends through the router as part of its own (an MCP message's tool calls): the minute counted them with it. */
+  const partOfCounted = new WeakSet<Request>();
   // Most decisions are made at once from memory: they are not awaited (an await always yields).
   const admit = (route: RouteDef, request: Request, auth: RouteContext["auth"]): Record<string, string> | ApiError | Promise<Record<string, string> | ApiError> => {
     if (route.rate === "unlimited") return NO_HEADERS;
-    const admission = auth ? deps.limiter.admitAccount(auth.account, route.rate ?? "read") : deps.limiter.admitAddress(clientAddress(request));
-    return andThen(admission, admitted);
+    if (!auth) return andThen(deps.limiter.admitAddress(clientAddress(request)), admitted);
+    // Inside a counted request only a free tool's own windows are left to count.
+    if (partOfCounted.has(request)) return route.rate === "free_tool" ? andThen(deps.limiter.admitAccount(auth.account, "free_tool_within"), admitted) : NO_HEADERS;
+    return andThen(deps.limiter.admitAccount(auth.account, route.rate ?? "read"), admitted);
   };
 
   const authenticated = (request: Request, result: AuthContext | ApiError): AuthContext => {
@@ -219,7 +223,10 @@ export function createApp(deps: AppDeps, routes: readonly RouteDef[] = allRoutes
     }
   };
 
-  const dispatch = (inner: Request) => app.handle(inner);
+  const dispatch = (inner: Request) => {
+    partOfCounted.add(inner);
+    return app.handle(inner);
+  };
   const unmatched = new Map([...COMMON_METHODS].map((method) => [method, deps.recorder.requests(method, "unmatched")]));
   const unmatchedOther = deps.recorder.requests("other", "unmatched");
   const app = new Elysia().wrap(routedByRequestLine).onError(({ code, error, request }) => {

@@ -3,6 +3,7 @@ import { MAX_WAIT_SECONDS, TOOL_NAMES } from "../../client/src/mcp/server.ts";
 import { PLANS } from "../billing/plans.ts";
 import { BODY_LIMITS } from "../http/body-shape.ts";
 import { MAX_STORED_ANSWER_BYTES } from "../idempotency/keys.ts";
+import { ANSWER_LEFT_OUT_CODE, MCP_LIMITS } from "../mcp/limits.ts";
 import { SIGNATURE_HEADER } from "../webhooks/signature.ts";
 import { FAILURE_CODES, type FailureCode, PROBLEM_LIMITS, REQUEST_ERRORS, REQUEST_ERROR_ADVICE, type RequestErrorCode } from "../errors.ts";
 import type { RouteDef } from "../http/route.ts";
@@ -65,7 +66,7 @@ ${endpoints}
 
 Machine-readable description: ${base}/v1/openapi.json (OpenAPI 3.1).
 
-The same API as Model Context Protocol tools: ${base}/v1/mcp (Streamable HTTP, stateless; the same bearer key, limits and Idempotency-Key rules, each tool call counting as the route it calls). Tools: ${TOOL_NAMES.join(", ")}; get_video takes waitSeconds (up to ${MAX_WAIT_SECONDS}) and answers at the next change of status, stage or progress or the end, with the contact sheet of a completed video as an image. A refused call is a tool result with isError carrying the problem's code, detail and errors[]. This guide and the template guides are its resources. Desktop agents without HTTP run \`shortvid mcp\` (stdio) from the service's repository, whose client/ package is also a typed client and the shortvid CLI.
+The same API as Model Context Protocol tools: ${base}/v1/mcp (Streamable HTTP, stateless; the same bearer key, limits and Idempotency-Key rules). Every JSON-RPC message counts as one request against the requests per minute, initialize, tools/list and ping included, and a tool call is that request (the route it calls keeps its other limits: free tools, creations, videos in progress); a POST the minute has no room for is 429 RATE_LIMITED with Retry-After, like any request. A batch holds at most ${MCP_LIMITS.maxBatchMessages} messages (400 INVALID_INPUT beyond) and its answer at most ${MCP_LIMITS.maxBatchAnswerBytes / 1024} KiB: answers past that come back as JSON-RPC errors (code ${ANSWER_LEFT_OUT_CODE}) whose messages were handled; send them again alone. Tools: ${TOOL_NAMES.join(", ")}; get_video takes waitSeconds (up to ${MAX_WAIT_SECONDS}) and answers at the next change of status, stage or progress or the end, with the contact sheet of a completed video as an image. A refused call is a tool result with isError carrying the problem's code, detail and errors[]. This guide and the template guides are its resources. Desktop agents without HTTP run \`shortvid mcp\` (stdio) from the service's repository, whose client/ package is also a typed client and the shortvid CLI.
 
 ## Video states
 
@@ -87,7 +88,7 @@ The plan and balance are checked before anything runs, so a 402 refusal costs no
 
 ## Limits
 
-- 60 requests per minute per account; 10 video creations per minute (only accepted videos count); free tools (estimate, scripts, previews) 30 per hour and 100 per day; 3 videos in progress (429 CONCURRENCY_LIMIT, Retry-After 30). A slot frees when a video completes, fails or is cancelled.
+- 60 requests per minute per account (each MCP message is one); 10 video creations per minute (only accepted videos count); free tools (estimate, scripts, previews) 30 per hour and 100 per day; 3 videos in progress (429 CONCURRENCY_LIMIT, Retry-After 30). A slot frees when a video completes, fails or is cancelled.
 - Every authenticated response carries X-RateLimit-Limit (requests per minute), X-RateLimit-Remaining (left in the current 60-second window) and X-RateLimit-Reset (seconds until the oldest counted request leaves the window, so one more is allowed; 0 when none is counted). Windows slide and are shared by every server process: each decides from memory and tells the others within 200 ms, or at once when a tenth of a limit (B) waits, so with N server processes an account can get at most (N - 1) x B more than a limit in its window (B is 6 for 60 requests a minute, 3 for free tools). Creations per minute, the 3 videos in progress and Idempotency-Key are exact across processes.
 - If the limiter's state cannot be read or written the request is refused with 503 RATE_LIMITER_UNAVAILABLE (never let through, never a 429); retry after Retry-After.
 - Public reference routes: 60 per minute per IP address. An address whose requests failed authentication (401) ${FAILED_AUTH_PER_MINUTE} times in a minute gets 429 RATE_LIMITED with Retry-After on every keyed route, valid key or not, until the oldest failure is a minute old. Each server process counts these on its own, in memory, so counting costs no query (guessing keys never reaches the database once refused): with N server processes an address can fail at most N x ${FAILED_AUTH_PER_MINUTE} times a minute before every process refuses it, and a process remembers the ${FAILED_AUTH_MAX_ADDRESSES.toLocaleString("en-US")} most recently failing addresses.
