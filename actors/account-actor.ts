@@ -56,6 +56,13 @@ export const PUBLIC_LIMITS: Limits = { requestsPerMinute: PUBLIC_REQUESTS_PER_MI
 
 export type RequestKind = "read" | "free_tool";
 
+/**
+ * How an admission counts: a request of its own kind (in the minute, and a free tool in its hour and day
+ * too), or a free tool called inside a request the minute has already counted (an MCP message's tool
+ * call): in its hour and day only.
+ */
+export type AdmissionKind = RequestKind | "free_tool_within";
+
 /** X-RateLimit-* values: the per-minute request limit, what is left of it, and seconds until a slot frees. */
 export interface RateHeaders {
   limit: number;
@@ -111,17 +118,18 @@ function fullWindow(times: SplitLog, limit: number, span: number, what: string, 
 }
 
 /** A request of `kind` at `now`: counted when admitted, refused with the wait when a window is full. */
-export function admitRequest(state: ActorState, kind: RequestKind, now: number): [ActorState, Admission] {
+export function admitRequest(state: ActorState, kind: AdmissionKind, now: number): [ActorState, Admission] {
   const requests = within(state.requests, now, MINUTE);
   const creates = within(state.creates, now, MINUTE);
   const freeTools = within(state.freeTools, now, DAY);
   const { limits } = state;
   // Counted once: the count decides whether the minute is full and gives the headers.
   const counted = splitCount(requests);
-  // A read has one window to check, a free tool three: the first full one refuses.
+  const inMinute = kind !== "free_tool_within";
+  // A read has one window to check, a free tool three (two inside a counted request): the first full one refuses.
   const full =
-    fullWindow(requests, limits.requestsPerMinute, MINUTE, "requests per minute", now, counted) ??
-    (kind === "free_tool"
+    (inMinute ? fullWindow(requests, limits.requestsPerMinute, MINUTE, "requests per minute", now, counted) : undefined) ??
+    (kind !== "read"
       ? (fullWindow(within(freeTools, now, HOUR), limits.freeToolsPerHour, HOUR, "free tool calls per hour", now) ??
         fullWindow(freeTools, limits.freeToolsPerDay, DAY, "free tool calls per day", now))
       : undefined);
@@ -131,12 +139,12 @@ export function admitRequest(state: ActorState, kind: RequestKind, now: number):
   }
   const next: ActorState = {
     limits,
-    requests: splitAdd(requests, logTime(now, limits.requestsPerMinute, MINUTE)),
+    requests: inMinute ? splitAdd(requests, logTime(now, limits.requestsPerMinute, MINUTE)) : requests,
     creates,
     // The day's log also serves the hour window: its runs are made fine enough for the hour.
-    freeTools: kind === "free_tool" ? splitAdd(freeTools, logTime(now, Math.max(limits.freeToolsPerHour, limits.freeToolsPerDay), HOUR)) : freeTools,
+    freeTools: kind !== "read" ? splitAdd(freeTools, logTime(now, Math.max(limits.freeToolsPerHour, limits.freeToolsPerDay), HOUR)) : freeTools,
   };
-  return [next, { admitted: true, headers: headersFor(next.requests, limits.requestsPerMinute, now, counted + 1) }];
+  return [next, { admitted: true, headers: headersFor(next.requests, limits.requestsPerMinute, now, inMinute ? counted + 1 : counted) }];
 }
 
 /** A video accepted: counts against the creates window (the request itself was admitted already). */
@@ -153,10 +161,10 @@ export function recordCreate(state: ActorState, now: number): [ActorState, Admis
  * its windows in memory: a tenth of the smallest window the kind counts against (at least 1). With N
  * processes an account gets at most (N - 1) times this over a limit (README, "Limits across processes").
  */
-export function unsyncedAllowance(limits: Limits, kind: RequestKind): number {
+export function unsyncedAllowance(limits: Limits, kind: AdmissionKind): number {
   // Without arrays: this runs for every request.
   let smallest = limits.requestsPerMinute > 0 ? limits.requestsPerMinute : Number.POSITIVE_INFINITY;
-  if (kind === "free_tool") {
+  if (kind !== "read") {
     if (limits.freeToolsPerHour > 0) smallest = Math.min(smallest, limits.freeToolsPerHour);
     if (limits.freeToolsPerDay > 0) smallest = Math.min(smallest, limits.freeToolsPerDay);
   }

@@ -2,7 +2,7 @@ import type { Db } from "../db/client.ts";
 import type { AccountRow } from "../db/schema/index.ts";
 import { ApiError } from "../src/errors.ts";
 import type { Logger } from "../src/logger.ts";
-import { type Admission, PUBLIC_LIMITS, type Limits, type RequestKind, type Windows, accountLimits, admitRequest, admitVideo, initialState, recordCreate, unsyncedAllowance, windowsOf } from "./account-actor.ts";
+import { type Admission, type AdmissionKind, PUBLIC_LIMITS, type Limits, type Windows, accountLimits, admitRequest, admitVideo, initialState, recordCreate, unsyncedAllowance, windowsOf } from "./account-actor.ts";
 import { FAILED_AUTH_PER_MINUTE, FailedAuthWindows } from "./failed-auth.ts";
 import { OpenStreams, type StreamSlot } from "./open-streams.ts";
 import { ActorRegistry } from "./registry.ts";
@@ -21,14 +21,14 @@ interface RequestTerms {
   options: UpdateOptions;
 }
 
-function requestTerms(limits: Limits, kind: RequestKind): RequestTerms {
+function requestTerms(limits: Limits, kind: AdmissionKind): RequestTerms {
   return { step: (windows, at) => admitRequest(initialState(limits, windows), kind, at), options: { unsyncedLimit: unsyncedAllowance(limits, kind) } };
 }
 
 interface AccountTerms {
   subject: string;
   limits: Limits;
-  kinds: Record<RequestKind, RequestTerms>;
+  kinds: Record<AdmissionKind, RequestTerms>;
 }
 /**
  * An account row's subject, limits and allowances, worked out once per row: the key cache hands the same
@@ -39,7 +39,11 @@ function termsOf(account: AccountRow): AccountTerms {
   let found = terms.get(account);
   if (!found) {
     const limits = accountLimits(account);
-    found = { subject: accountSubject(account.id), limits, kinds: { read: requestTerms(limits, "read"), free_tool: requestTerms(limits, "free_tool") } };
+    found = {
+      subject: accountSubject(account.id),
+      limits,
+      kinds: { read: requestTerms(limits, "read"), free_tool: requestTerms(limits, "free_tool"), free_tool_within: requestTerms(limits, "free_tool_within") },
+    };
     terms.set(account, found);
   }
   return found;
@@ -81,7 +85,7 @@ export class Limiter {
     this.actors = new ActorRegistry({ now: () => now().getTime(), idleMs: IDLE_MS });
   }
 
-  admitAccount(account: AccountRow, kind: RequestKind): Admission | Promise<Admission> {
+  admitAccount(account: AccountRow, kind: AdmissionKind): Admission | Promise<Admission> {
     const { subject, kinds } = termsOf(account);
     return this.admit(subject, kinds[kind]);
   }

@@ -9,6 +9,7 @@ import { hasForbiddenCharacters } from "./http/body-shape.ts";
 import { bodyJson } from "./frozen-json.ts";
 import { clientAddress } from "./http/client-address.ts";
 import { readIdempotencyKey } from "./idempotency/keys.ts";
+import { routeByRequestLine } from "./http/request-path.ts";
 import { runIdempotent } from "./idempotency/run.ts";
 import { type RouteContext, type RouteDef, type RouteResult, toRouterPath } from "./http/route.ts";
 import { andThen } from "./and-then.ts";
@@ -54,6 +55,12 @@ function queryOf(url: string): URLSearchParams {
 
 const COMMON_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
 
+/** Runs before the router on every request, over HTTP or handed in: the router then sees the request line's path. */
+const routedByRequestLine = (route: (...args: unknown[]) => Function, request: Request) => {
+  routeByRequestLine(request);
+  return route;
+};
+
 /** A path parameter as the caller meant it (the router may hand it over still percent-encoded). */
 function safeDecode(value: string): string {
   // Ids are plain: without a percent sign there is nothing to decode.
@@ -86,11 +93,15 @@ export function createApp(deps: AppDeps, routes: readonly RouteDef[] = allRoutes
 
   /** The rate headers of an admitted request, or its refusal (returned, not thrown: a 429 is as common as a success). */
   const admitted = (admission: Admission): Record<string, string> | ApiError => refusalError(admission) ?? rateHeaders(admission);
+  /** Requests a route sends through the router as part of its own (an MCP message's tool calls): the minute counted them with it. */
+  const partOfCounted = new WeakSet<Request>();
   // Most decisions are made at once from memory: they are not awaited (an await always yields).
   const admit = (route: RouteDef, request: Request, auth: RouteContext["auth"]): Record<string, string> | ApiError | Promise<Record<string, string> | ApiError> => {
     if (route.rate === "unlimited") return NO_HEADERS;
-    const admission = auth ? deps.limiter.admitAccount(auth.account, route.rate ?? "read") : deps.limiter.admitAddress(clientAddress(request));
-    return andThen(admission, admitted);
+    if (!auth) return andThen(deps.limiter.admitAddress(clientAddress(request)), admitted);
+    // Inside a counted request only a free tool's own windows are left to count.
+    if (partOfCounted.has(request)) return route.rate === "free_tool" ? andThen(deps.limiter.admitAccount(auth.account, "free_tool_within"), admitted) : NO_HEADERS;
+    return andThen(deps.limiter.admitAccount(auth.account, route.rate ?? "read"), admitted);
   };
 
   const authenticated = (request: Request, result: AuthContext | ApiError): AuthContext => {
@@ -212,10 +223,13 @@ export function createApp(deps: AppDeps, routes: readonly RouteDef[] = allRoutes
     }
   };
 
-  const dispatch = (inner: Request) => app.handle(inner);
+  const dispatch = (inner: Request) => {
+    partOfCounted.add(inner);
+    return app.handle(inner);
+  };
   const unmatched = new Map([...COMMON_METHODS].map((method) => [method, deps.recorder.requests(method, "unmatched")]));
   const unmatchedOther = deps.recorder.requests("other", "unmatched");
-  const app = new Elysia().onError(({ code, error, request }) => {
+  const app = new Elysia().wrap(routedByRequestLine).onError(({ code, error, request }) => {
     const requestId = newId("req");
     if (code === "NOT_FOUND") {
       const path = new URL(request.url).pathname;

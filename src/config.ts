@@ -81,6 +81,13 @@ export const ConfigSchema = Type.Object({
   }),
   METRICS_HOST: Type.String({ default: "127.0.0.1", description: "Address the metrics endpoint listens on; 0.0.0.0 for a scraper on another machine." }),
   METRICS_TOKEN: Type.String({ default: "", description: "When set, GET /metrics also needs `Authorization: Bearer <token>`." }),
+  HTTP_IDLE_TIMEOUT_SECONDS: Type.Integer({
+    minimum: 1,
+    maximum: 255,
+    default: 10,
+    description:
+      "Seconds a connection may stay idle (no request, no byte of an answer) before the server closes it, after whatever answer it got; Bun checks every 4 s, so it closes up to 4 s later. A progress stream or an MCP tool call lifts it for its own connection only while it is open.",
+  }),
   EVENTS_HEARTBEAT_SECONDS: Type.Integer({
     minimum: 1,
     maximum: 300,
@@ -107,6 +114,8 @@ export interface Config {
   logLevel: RawConfig["LOG_LEVEL"];
   role: RawConfig["ROLE"];
   eventsHeartbeatMs: number;
+  /** How long a connection may stay idle before the server closes it. */
+  httpIdleTimeoutSeconds: number;
   /** How long a stopping process lets requests and videos finish before it closes them or hands them back. */
   drainMs: number;
   /** Local disk under DATA_DIR, or an S3-compatible bucket. */
@@ -126,7 +135,7 @@ export interface Config {
   };
 }
 
-const NUMERIC = new Set(["PORT", "DRAIN_SECONDS", "EVENTS_HEARTBEAT_SECONDS"]);
+const NUMERIC = new Set(["PORT", "DRAIN_SECONDS", "EVENTS_HEARTBEAT_SECONDS", "HTTP_IDLE_TIMEOUT_SECONDS"]);
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const picked: Record<string, unknown> = {};
@@ -179,6 +188,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       : { kind: "local" },
     drainMs: raw.DRAIN_SECONDS * 1000,
     eventsHeartbeatMs: raw.EVENTS_HEARTBEAT_SECONDS * 1000,
+    httpIdleTimeoutSeconds: raw.HTTP_IDLE_TIMEOUT_SECONDS,
     metrics: raw.METRICS_PORT ? { port: Number(raw.METRICS_PORT), host: raw.METRICS_HOST, token: raw.METRICS_TOKEN } : null,
     allowPrivateUrls: raw.UNSAFE_ALLOW_PRIVATE_URLS === "1",
     outboundCa: raw.OUTBOUND_CA_FILE ? readFileSync(resolve(raw.OUTBOUND_CA_FILE), "utf8") : undefined,

@@ -5,9 +5,7 @@ import { adminSocketPath, serveAdminSocket } from "./admin/socket.ts";
 import { createApp } from "./app.ts";
 import { buildDeps } from "./build-deps.ts";
 import type { Config } from "./config.ts";
-import { MAX_BODY_BYTES } from "./http/body.ts";
-import { askServerForAddresses } from "./http/client-address.ts";
-import { serveLongLivedWith } from "./http/long-lived.ts";
+import { listen } from "./http/listen.ts";
 import type { Logger } from "./logger.ts";
 import { serveMetrics } from "./metrics/serve.ts";
 import { startJobQueue } from "./queue/job-queue.ts";
@@ -64,18 +62,9 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
   let evictor: ReturnType<typeof setInterval> | undefined;
   let forgetServer: (() => void) | undefined;
   if (serves) {
-    const app = createApp(deps);
-    // Bun answers a bare 413 above its own limit, before the app sees the request; keep it well above
-    // the API's 2 MB so the app can answer problem+json.
-    http = Bun.serve({
-      port: config.port,
-      hostname: config.host,
-      maxRequestBodySize: MAX_BODY_BYTES * 8,
-      fetch: (request) => app.fetch(request),
-    });
-    const listening = http;
-    forgetServer = askServerForAddresses((request) => listening.requestIP(request)?.address);
-    serveLongLivedWith(http);
+    const listening = listen(createApp(deps), { port: config.port, hostname: config.host, idleTimeoutSeconds: config.httpIdleTimeoutSeconds });
+    http = listening.server;
+    forgetServer = listening.forget;
     admin = serveAdminSocket(adminSocketPath(config.dataDir), { db: database.db, now: deps.now }, () => deps.apiKeys.barrier());
     evictor = setInterval(() => deps.limiter.evictIdle(), 60_000);
   }

@@ -199,7 +199,7 @@ export interface paths {
         put?: never;
         /**
          * Model Context Protocol server (Streamable HTTP)
-         * @description For agents: the tools list_templates, get_options, estimate_video, write_script, preview_story, create_video, get_video, list_videos, cancel_video (create_video takes an idempotencyKey; get_video waits up to 50 s for a change or the end with waitSeconds, and a completed video comes with its contact sheet as an image), and the guides as resources. Stateless Streamable HTTP (protocol 2025-06-18): POST one JSON-RPC message with `Accept: application/json, text/event-stream`; no session, and GET is not offered. Each tool call is the matching route's request, made with the same key: it counts against that route's limits, and a refusal (429 included) is a tool result with isError and the problem's code, detail, errors[] and retryAfterSeconds. The protocol's own messages (initialize, tools/list, resources/list, ping) are not counted, like GET /v1/health; reading a guide resource counts as the guide's route. Desktop agents without HTTP can run `shortvid mcp` (stdio) instead.
+         * @description For agents: the tools list_templates, get_options, estimate_video, write_script, preview_story, create_video, get_video, list_videos, cancel_video (create_video takes an idempotencyKey; get_video waits up to 50 s for a change or the end with waitSeconds, and a completed video comes with its contact sheet as an image), and the guides as resources. Stateless Streamable HTTP (protocol 2025-06-18): POST one JSON-RPC message (older clients: a batch of at most 10) with `Accept: application/json, text/event-stream`; no session, and GET is not offered. Every message counts as one request against the account's requests per minute, the protocol's own (initialize, tools/list, ping) included; when the minute has no room for a POST's messages the POST is refused as every route is (429 RATE_LIMITED with Retry-After and the X-RateLimit headers) and nothing in it is handled. A tool call is that one request: the route it calls is not counted in the minute again, but the route's other limits apply (free tools per hour and day, creations per minute, videos in progress), and a refusal by them is a tool result with isError and the problem's code, detail, errors[] and retryAfterSeconds. A batch of more than 10 messages is 400 INVALID_INPUT (too_many), none handled. A batch's answer is at most 256 KiB: its answers are sent in order while they fit, each one after as a JSON-RPC error (code -32000) saying its message was handled but its answer not sent (send it again alone); the first is always sent whole. Reading a guide resource also counts as the guide's public route. Desktop agents without HTTP can run `shortvid mcp` (stdio) instead.
          */
         post: operations["mcp"];
         delete?: never;
@@ -2110,10 +2110,33 @@ export interface operations {
             /** @description Not offered; use POST. */
             405: {
                 headers: {
+                    /** @description Requests allowed per minute. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current sliding 60-second window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window (0 when none is counted). */
+                    "X-RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": null;
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed per minute. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current sliding 60-second window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window (0 when none is counted). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description INTERNAL_ERROR: Internal error. */
@@ -2131,6 +2154,17 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description RATE_LIMITER_UNAVAILABLE: Rate limiting unavailable. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     mcp: {
@@ -2140,31 +2174,48 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description One JSON-RPC message (request or notification). */
+        /** @description One JSON-RPC message (request or notification), or a batch of at most 10. */
         requestBody: {
             content: {
-                "application/json": {
+                "application/json": ({
                     /** @constant */
                     jsonrpc: "2.0";
                     method?: string;
                 } & {
                     [key: string]: unknown;
-                };
+                }) | ({
+                    /** @constant */
+                    jsonrpc: "2.0";
+                    method?: string;
+                } & {
+                    [key: string]: unknown;
+                })[];
             };
         };
         responses: {
-            /** @description The JSON-RPC response (202 with no body for a notification). */
+            /** @description The JSON-RPC response, or a batch's responses (202 with no body for notifications only). */
             200: {
                 headers: {
+                    /** @description Requests allowed per minute. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current sliding 60-second window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window (0 when none is counted). */
+                    "X-RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": ({
                         /** @constant */
                         jsonrpc: "2.0";
                     } & {
                         [key: string]: unknown;
-                    };
+                    }) | ({
+                        /** @constant */
+                        jsonrpc: "2.0";
+                    } & {
+                        [key: string]: unknown;
+                    })[];
                 };
             };
             /** @description INVALID_INPUT: Invalid input. */
@@ -2208,6 +2259,23 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description RATE_LIMITED: Too many requests. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed per minute. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current sliding 60-second window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window (0 when none is counted). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description INTERNAL_ERROR: Internal error. */
             500: {
                 headers: {
@@ -2217,6 +2285,17 @@ export interface operations {
                     "X-RateLimit-Remaining"?: number;
                     /** @description Seconds until the oldest counted request leaves the window (0 when none is counted). */
                     "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RATE_LIMITER_UNAVAILABLE: Rate limiting unavailable. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {

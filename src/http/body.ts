@@ -1,5 +1,5 @@
 import { ApiError } from "../errors.ts";
-import { checkBodyShape } from "./body-shape.ts";
+import { checkBodyCharacters, checkJsonText } from "./body-shape.ts";
 
 export const MAX_BODY_BYTES = 2 * 1024 * 1024;
 
@@ -12,8 +12,8 @@ function tooLarge(): ApiError {
 
 /**
  * Reads a JSON body, counting bytes as they arrive so an oversized or lying Content-Length never gets
- * buffered whole, and bounds its shape (checkBodyShape) before anything walks it. Returns undefined for
- * an empty body.
+ * buffered whole, bounds its shape on the text before it is parsed (checkJsonText) and its strings
+ * before anything walks it (checkBodyCharacters). Returns undefined for an empty body.
  */
 export async function readJsonBody(request: Request, limit = MAX_BODY_BYTES): Promise<unknown> {
   const declared = Number(request.headers.get("content-length") ?? "NaN");
@@ -34,6 +34,7 @@ export async function readJsonBody(request: Request, limit = MAX_BODY_BYTES): Pr
   }
   if (size === 0) return undefined;
   const text = new TextDecoder("utf-8", { fatal: false }).decode(Buffer.concat(chunks));
+  checkJsonText(text);
   let body: unknown;
   try {
     body = JSON.parse(text);
@@ -42,6 +43,6 @@ export async function readJsonBody(request: Request, limit = MAX_BODY_BYTES): Pr
       errors: [{ path: "", message: "body is not valid JSON", code: "invalid_json" }],
     });
   }
-  checkBodyShape(body);
+  checkBodyCharacters(body);
   return body;
 }

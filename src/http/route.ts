@@ -16,7 +16,11 @@ export interface RouteContext {
   body: unknown;
   /** The request's Idempotency-Key on idempotent routes; a handler that commits may record its answer in the same transaction. */
   idempotencyKey: string | undefined;
-  /** Sends a request through this app's router, as if it had come over HTTP (the MCP tools call the API this way). */
+  /**
+   * Sends a request through this app's router, as if it had come over HTTP (the MCP tools call the API
+   * this way), as part of this one: authenticated and refused alike, but not counted again in the
+   * account's minute (a free tool still counts in its hour and day).
+   */
   dispatch(request: Request): Promise<Response>;
 }
 

@@ -1,6 +1,6 @@
 import { Type } from "@sinclair/typebox";
 import { findAccountVideo } from "../../db/repos/videos.ts";
-import { keepOpen } from "../http/long-lived.ts";
+import { streamedOpen } from "../http/long-lived.ts";
 import { answerWith, type RouteDef } from "../http/route.ts";
 import type { TemplateRegistry } from "../templates/registry.ts";
 import { openVideoEvents } from "./events.ts";
@@ -104,10 +104,9 @@ export function videoRoutes(templates: TemplateRegistry): RouteDef[] {
         }),
       },
       errors: ["NOT_FOUND", "STREAM_LIMIT"],
-      handle: ({ auth, params, request, requestId }, deps) => {
-        keepOpen(request);
-        return openVideoEvents(deps, auth!, params.id ?? "", request, { heartbeatMs: deps.config.eventsHeartbeatMs, requestId });
-      },
+      // A stream lifts its connection's idle limit while it is open; a refusal before it never does.
+      handle: ({ auth, params, request, requestId }, deps) =>
+        openVideoEvents(deps, auth!, params.id ?? "", request, { heartbeatMs: deps.config.eventsHeartbeatMs, requestId }).then((stream) => streamedOpen(request, stream)),
     },
     {
       method: "POST",

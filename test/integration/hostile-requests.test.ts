@@ -1,6 +1,7 @@
-import { describe, expect, test } from "bun:test";
+import { describe, expect, spyOn, test } from "bun:test";
 import { FAILED_AUTH_PER_MINUTE } from "../../actors/failed-auth.ts";
 import { videos } from "../../db/schema/index.ts";
+import { BODY_LIMITS } from "../../src/http/body-shape.ts";
 import { rememberClientAddress } from "../../src/http/client-address.ts";
 import { MAX_STORED_ANSWER_BYTES } from "../../src/idempotency/keys.ts";
 import { runIdempotent } from "../../src/idempotency/run.ts";
@@ -42,6 +43,35 @@ describe.each(DATABASE_KINDS)("hostile requests on %s", (kind) => {
     expect(problem.errorsOmitted).toBe(800);
     expect(problem.detail).toContain("900 fields are invalid");
     expect(text.length).toBeLessThan(64 * 1024);
+  }, 60_000);
+
+  test("150,000 field names under the 2 MB cap are refused from the text, before it is parsed, in one object or spread over many", async () => {
+    const { apiKey } = await svc().createAccount();
+    const fields = (count: number, from = 0) => Array.from({ length: count }, (_, i) => `"k${(from + i).toString(36)}":0`).join(",");
+    const oneObject = JSON.stringify(storyBody()).replace(/}}$/, `,${fields(150_000)}}}`);
+    const spread = JSON.stringify(storyBody()).replace(/}}$/, `,"extra":[${Array.from({ length: 150 }, (_, j) => `{${fields(1000, j * 1000)}}`).join(",")}]}}`);
+    for (const body of [oneObject, spread]) expect(body.length).toBeGreaterThan(1_000_000);
+    expect(Math.max(oneObject.length, spread.length)).toBeLessThan(2 * 1024 * 1024);
+    // What the request cost before it was bounded, at the least: parsing the text once.
+    const parseStarted = performance.now();
+    JSON.parse(oneObject);
+    const parseMs = performance.now() - parseStarted;
+
+    const parse = spyOn(JSON, "parse");
+    try {
+      const started = performance.now();
+      const one = await expectProblem(await post("/v1/estimate", apiKey, oneObject), 400, "INVALID_INPUT");
+      const refusedMs = performance.now() - started;
+      expect(one.errors).toEqual([{ path: "inputs", code: "too_many", message: `must have at most ${BODY_LIMITS.maxObjectFields} fields` }]);
+      const many = await expectProblem(await post("/v1/videos", apiKey, spread, { "idempotency-key": "spread" }), 400, "INVALID_INPUT");
+      expect(many.errors).toEqual([{ path: "", code: "too_many", message: `must have at most ${BODY_LIMITS.maxFields} field names in all` }]);
+      // Neither text reached the parser, so the refusal costs a fraction of what parsing it alone does.
+      expect(parse.mock.calls.filter(([text]) => typeof text === "string" && text.length > 1_000_000)).toHaveLength(0);
+      expect(refusedMs).toBeLessThan(parseMs);
+    } finally {
+      parse.mockRestore();
+    }
+    expect(await svc().database.db.select().from(videos)).toHaveLength(0);
   }, 60_000);
 
   test("deeply nested arrays with an Idempotency-Key are refused by depth before the fingerprint (400, not 500)", async () => {

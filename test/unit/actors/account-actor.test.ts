@@ -2,8 +2,8 @@ import { describe, expect, test } from "bun:test";
 import {
   type ActorState,
   type Admission,
+  type AdmissionKind,
   type Limits,
-  type RequestKind,
   PUBLIC_LIMITS,
   admitRequest,
   admitVideo,
@@ -18,7 +18,7 @@ import { ActorRegistry } from "../../../actors/registry.ts";
 const SPEC: Limits = { requestsPerMinute: 60, createsPerMinute: 10, freeToolsPerHour: 30, freeToolsPerDay: 100, concurrentRenders: 3, concurrentStreams: 20 };
 
 /** Admits requests in order, returning the last state and every admission. */
-function run(state: ActorState, steps: [RequestKind, number][]) {
+function run(state: ActorState, steps: [AdmissionKind, number][]) {
   const results: Admission[] = [];
   for (const [kind, now] of steps) {
     const [next, result] = admitRequest(state, kind, now);
@@ -28,7 +28,7 @@ function run(state: ActorState, steps: [RequestKind, number][]) {
   return { state, results };
 }
 
-const admit = (kind: RequestKind, now: number): [RequestKind, number] => [kind, now];
+const admit = (kind: AdmissionKind, now: number): [AdmissionKind, number] => [kind, now];
 
 describe("account actor transitions", () => {
   test("the 61st request in a minute is RATE_LIMITED, with a wait until the oldest leaves the window", () => {
@@ -69,6 +69,18 @@ describe("account actor transitions", () => {
     const day = run(initialState(SPEC), spread);
     expect(day.results.filter((r) => r.admitted)).toHaveLength(100);
     expect((day.results[100] as Admission & { admitted: false }).detail).toContain("per day");
+  });
+
+  test("a free tool inside a counted request counts in the free tools' hour and day only: never in the minute, not refused by a full minute", () => {
+    const minute = run(initialState(SPEC), Array.from({ length: 60 }, (_, i) => admit("read", i * 100)));
+    const [inside, within] = admitRequest(minute.state, "free_tool_within", 7000);
+    expect(within).toMatchObject({ admitted: true, headers: { limit: 60, remaining: 0 } });
+    expect(splitCount(inside.requests)).toBe(60);
+    expect(splitCount(inside.freeTools)).toBe(1);
+    const hour = run(initialState(SPEC), Array.from({ length: 31 }, (_, i) => admit("free_tool_within", i * 3000)));
+    expect(hour.results.filter((r) => r.admitted)).toHaveLength(30);
+    expect((hour.results[30] as Admission & { admitted: false }).detail).toContain("per hour");
+    expect(splitCount(hour.state.requests)).toBe(0);
   });
 
   test("a fourth video in progress is CONCURRENCY_LIMIT with Retry-After 30", () => {
