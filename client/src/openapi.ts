@@ -677,7 +677,10 @@ export interface components {
             background?: {
                 /** @description Background video id from GET /v1/options, or an own upload. */
                 assetId?: string;
-                /** @enum {string} */
+                /**
+                 * @description Background category, by name or by its id from GET /v1/options backgrounds.categories, in any case.
+                 * @enum {string}
+                 */
                 category?: "Minecraft" | "Mario Kart" | "GTA V" | "Subway Surfers" | "Satisfying" | "Backrooms" | "Roblox";
                 /**
                  * Format: uri
@@ -1048,7 +1051,7 @@ export interface components {
              */
             backgroundAudioVolume?: number;
             /**
-             * @description Background category; Subway Surfers when no background field is set.
+             * @description Background category; Subway Surfers when no background field is set; given by name or by its id from GET /v1/options backgrounds.categories, in any case.
              * @enum {string}
              */
             backgroundCategory?: "Minecraft" | "Mario Kart" | "GTA V" | "Subway Surfers" | "Satisfying" | "Backrooms" | "Roblox";
@@ -1131,6 +1134,15 @@ export interface components {
             script?: {
                 /** @description Expected narration length at the narrator's pace. */
                 estimatedSeconds: number;
+                /** @description The card that opens the video and is its poster. */
+                headline?: {
+                    /** @description Who wrote it, under the headline. */
+                    byline: string | null;
+                    /** @description Where the article is from (site or host), above the headline. */
+                    kicker: string | null;
+                    /** @description The headline card's text: the article's title, or a hook line from the script's first sentence. */
+                    text: string;
+                };
                 /** @description short, standard or deep, as asked. */
                 length: string;
                 /** @description The page read (after redirects); null for pasted text. */
