@@ -8,6 +8,7 @@ import type { Config } from "./config.ts";
 import { MAX_BODY_BYTES } from "./http/body.ts";
 import { askServerForAddresses } from "./http/client-address.ts";
 import { serveLongLivedWith } from "./http/long-lived.ts";
+import { loadStudio, mountStudio } from "./http/studio.ts";
 import type { Logger } from "./logger.ts";
 import { serveMetrics } from "./metrics/serve.ts";
 import { startJobQueue } from "./queue/job-queue.ts";
@@ -20,6 +21,16 @@ export interface RunningServer {
   /** The metrics endpoint's port; undefined without METRICS_PORT. */
   metricsPort: number | undefined;
   stop(): Promise<void>;
+}
+
+/** Where the Studio's page loads videos, posters and audio from: the download links' origin and, with a bucket, where they redirect. */
+function studioMediaOrigins(config: Config): string[] {
+  const origins = [new URL(config.publicBaseUrl).origin];
+  if (config.storage.kind === "s3") {
+    const endpoint = config.storage.publicEndpoint || config.storage.endpoint;
+    origins.push(endpoint ? new URL(endpoint).origin : "https:");
+  }
+  return origins;
 }
 
 export function pgliteLockPath(dataDir: string): string {
@@ -63,6 +74,11 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
   let forgetServer: (() => void) | undefined;
   if (serves) {
     const app = createApp(deps);
+    if (config.studio) {
+      const studio = loadStudio();
+      if (studio) mountStudio(app, studio, studioMediaOrigins(config));
+      else log.warn("the Studio is not built; / answers 404 until `bun scripts/build-studio.ts` (run by scripts/setup.sh) builds it");
+    }
     // Bun answers a bare 413 above its own limit, before the app sees the request; keep it well above
     // the API's 2 MB so the app can answer problem+json.
     http = Bun.serve({

@@ -1,0 +1,64 @@
+import { useEffect, useState } from "preact/hooks";
+import type { Result, ShortvidClient } from "../../../client/src/client.ts";
+import { type Refusal, refusalOf } from "../api/session.ts";
+
+type Estimate = Result<"estimate">;
+
+/**
+ * Estimates are free tools (30 an hour): one is asked only after the inputs have been still for a
+ * moment, and never twice for the same inputs.
+ */
+const SETTLE_MS = 700;
+
+const seconds = (s: number) => (s < 90 ? `${Math.round(s)} s` : `${Math.floor(s / 60)} min ${Math.round(s % 60)} s`);
+
+export function EstimateBox({ client, body }: { client: ShortvidClient; body: string }) {
+  const [estimate, setEstimate] = useState<Estimate | null>(null);
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    const abort = new AbortController();
+    const timer = setTimeout(() => {
+      setBusy(true);
+      client
+        .estimate(JSON.parse(body), { signal: abort.signal })
+        .then((answer) => {
+          setEstimate(answer);
+          setRefusal(null);
+        })
+        .catch((error: unknown) => {
+          if (!abort.signal.aborted) setRefusal(refusalOf(error));
+        })
+        .finally(() => {
+          if (!abort.signal.aborted) setBusy(false);
+        });
+    }, SETTLE_MS);
+    return () => {
+      clearTimeout(timer);
+      abort.abort();
+    };
+  }, [client, body]);
+  return (
+    <section class="card estimate" aria-labelledby="estimate-heading" aria-live="polite" aria-busy={busy}>
+      <h2 id="estimate-heading">Price</h2>
+      {refusal ? (
+        <p class="muted">No estimate for these inputs yet: {refusal.detail}</p>
+      ) : estimate ? (
+        <>
+          <ul class="steps">
+            {estimate.steps.map((step) => (
+              <li key={step.step}>
+                <span>{step.step}</span> <strong>{step.unit === "included" ? "included" : `${step.credits} ${step.unit}`}</strong>
+              </li>
+            ))}
+          </ul>
+          <p class="muted">
+            About {seconds(estimate.expectedDurationSeconds)} long; ready in about {seconds(estimate.expectedProcessingSeconds)}.
+          </p>
+        </>
+      ) : (
+        <p class="muted">Working out the price…</p>
+      )}
+    </section>
+  );
+}
