@@ -173,7 +173,10 @@ function ObjectField(props: FieldProps & { root?: boolean }) {
       }}
     />
   );
-  const primary = fields.filter(([name, child]) => isPrimary(name, child, schema, root === true || isChoiceGroup(schema)));
+  const chosen = fields.filter(([name, child]) => isPrimary(name, child, schema, root === true || isChoiceGroup(schema)));
+  // A group of optional fields only (a background: category, asset or link) shows them all: it is
+  // itself under "More options" already.
+  const primary = chosen.length > 0 ? chosen : fields;
   const more = fields.filter((field) => !primary.includes(field));
   // "More options" opens by itself when the service named a field inside it.
   const moreHasErrors = more.some(([name]) => [...errors.keys()].some((key) => key === childPath(path, name) || key.startsWith(`${childPath(path, name)}.`) || key.startsWith(`${childPath(path, name)}[`)));

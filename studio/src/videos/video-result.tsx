@@ -34,7 +34,7 @@ export function VideoResult({ video }: { video: Video }) {
       {video.downloadUrl && (
         <video class="player" controls preload="metadata" playsInline poster={video.files?.poster} src={video.downloadUrl} aria-label="The finished video" />
       )}
-      {video.cutAtMs !== null && <p>The chat is cut at {(video.cutAtMs / 1000).toFixed(1)} s.</p>}
+      {video.cutAtMs !== null && <p>Cut point for splicing: {(video.cutAtMs / 1000).toFixed(1)} s (where the message after the one you named appears).</p>}
       {video.notices && video.notices.length > 0 && (
         <ul class="notices" aria-label="Notices">
           {video.notices.map((notice) => (
