@@ -5,7 +5,7 @@ import { SchemaForm } from "../form/schema-form.tsx";
 import { type JsonObject, type Schema, initialValue, pruned } from "../form/schema.ts";
 import { navigate } from "../router.ts";
 import { ProblemNotice } from "../ui/problem.tsx";
-import { EstimateBox } from "./estimate-box.tsx";
+import { EstimateBox, priceLine, useEstimate } from "./estimate-box.tsx";
 import { type FreeStepResult, FreeStep } from "./free-step.tsx";
 
 export interface Choices {
@@ -35,6 +35,7 @@ export function CreatePage({ client, template, choices, onCreated }: Props) {
   const inputs = (pruned(value, schema, true) ?? {}) as JsonObject;
   const body = useMemo(() => JSON.stringify({ template: template.id, inputs }), [template.id, JSON.stringify(inputs)]);
   const projectId = freeStep?.result.projectId;
+  const price = useEstimate(client, body);
 
   const create = async (event: Event) => {
     event.preventDefault();
@@ -65,12 +66,17 @@ export function CreatePage({ client, template, choices, onCreated }: Props) {
           <div ref={noticeRef} tabIndex={-1} class="notice-anchor">
             {refusal && <ProblemNotice refusal={refusal} heading="The video was not started" />}
           </div>
-          <button type="submit" class="primary" disabled={busy}>
-            {busy ? "Starting…" : projectId ? "Make the video from this project" : "Make the video"}
-          </button>
+          <div class="submit-row">
+            <button type="submit" class="primary" disabled={busy} aria-describedby="price-line">
+              {busy ? "Starting…" : projectId ? "Make the video from this project" : "Make the video"}
+            </button>
+            <span id="price-line" class="muted">
+              {priceLine(price)}
+            </span>
+          </div>
         </form>
         <aside class="side">
-          <EstimateBox client={client} body={body} />
+          <EstimateBox {...price} />
           <FreeStep
             client={client}
             template={template}

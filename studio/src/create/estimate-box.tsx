@@ -12,7 +12,14 @@ const SETTLE_MS = 700;
 
 const seconds = (s: number) => (s < 90 ? `${Math.round(s)} s` : `${Math.floor(s / 60)} min ${Math.round(s % 60)} s`);
 
-export function EstimateBox({ client, body }: { client: ShortvidClient; body: string }) {
+export interface EstimateState {
+  estimate: Estimate | null;
+  refusal: Refusal | null;
+  busy: boolean;
+}
+
+/** The price of `body` (`{template, inputs}` as JSON), asked once the inputs have settled. */
+export function useEstimate(client: ShortvidClient, body: string): EstimateState {
   const [estimate, setEstimate] = useState<Estimate | null>(null);
   const [refusal, setRefusal] = useState<Refusal | null>(null);
   const [busy, setBusy] = useState(false);
@@ -38,6 +45,17 @@ export function EstimateBox({ client, body }: { client: ShortvidClient; body: st
       abort.abort();
     };
   }, [client, body]);
+  return { estimate, refusal, busy };
+}
+
+/** One line for beside the create button: what pressing it costs. */
+export function priceLine({ estimate, refusal }: EstimateState): string {
+  if (refusal || !estimate) return "";
+  const paid = estimate.steps.filter((step) => step.unit !== "included" && step.credits > 0);
+  return paid.length === 0 ? "Costs nothing." : `Costs ${paid.map((step) => `${step.credits} ${step.unit}`).join(" and ")}.`;
+}
+
+export function EstimateBox({ estimate, refusal, busy }: EstimateState) {
   return (
     <section class="card estimate" aria-labelledby="estimate-heading" aria-live="polite" aria-busy={busy}>
       <h2 id="estimate-heading">Price</h2>
