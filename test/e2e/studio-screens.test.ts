@@ -92,6 +92,14 @@ test("every screen, at phone and desktop width, has no serious or critical acces
   await page.getByRole("region", { name: "Free first step" }).getByText(/Project prj_/).waitFor({ timeout: 60_000 });
   await capture(page, "10-quiz-pack");
 
-  expect(Object.keys(found).length).toBe(20);
+  await page.getByRole("link", { name: "New video" }).click();
+  await openTemplate(page, "Reddit Story");
+  await page.getByRole("textbox", { name: "Title", exact: true }).fill("AITA for eating the last slice?");
+  await page.getByRole("textbox", { name: "Text", exact: true }).fill("So this happened at my family's dinner last week and I still cannot decide who is right. ".repeat(10));
+  await page.getByRole("button", { name: "Hear the narration teaser (free)" }).click();
+  await page.getByLabel("Narration teaser").waitFor({ timeout: 90_000 });
+  await capture(page, "11-reddit-teaser");
+
+  expect(Object.keys(found).length).toBe(22);
   for (const [screen, violations] of Object.entries(found)) expect({ screen, violations }).toEqual({ screen, violations: [] });
 }, 400_000);

@@ -62,7 +62,8 @@ describe("the Studio", () => {
 
     await openTemplate(page, "Text Messages");
     await fillShortChat(page);
-    expect(await waitForPrice(page)).toMatch(/render\s+1 videos/);
+    expect(await waitForPrice(page)).toMatch(/render\s+1 video\b/);
+    expect(await page.locator("#price-line").innerText()).toBe("Costs 1 video.");
     const id = await makeVideo(page);
     expect(id).toMatch(/^vid_/);
     const duration = await waitForPlayableVideo(page, 180_000);
@@ -114,6 +115,21 @@ describe("the Studio", () => {
     expect(page.url()).not.toContain("#/videos/");
     await page.context().close();
   });
+
+  test("a reddit_story teaser from the free step plays in the page, and the video is made from its project", async () => {
+    const page = await freshPage();
+    await signIn(page, service.url, apiKey);
+    await openTemplate(page, "Reddit Story");
+    await page.getByRole("textbox", { name: "Title", exact: true }).fill("AITA for eating the last slice?");
+    await page.getByRole("textbox", { name: "Text", exact: true }).fill("So this happened at my family's dinner last week and I still cannot decide who is right. ".repeat(10));
+    await page.getByRole("button", { name: "Hear the narration teaser (free)" }).click();
+    const teaser = page.getByLabel("Narration teaser");
+    await teaser.waitFor({ timeout: 90_000 });
+    await page.waitForFunction(() => (document.querySelector("audio") as HTMLAudioElement | null)?.duration! > 0, undefined, { timeout: 20_000 });
+    expect(await teaser.evaluate((audio: HTMLAudioElement) => audio.duration)).toBeGreaterThan(3);
+    expect(await page.getByRole("button", { name: "Make the video from this project" }).isVisible()).toBe(true);
+    await page.context().close();
+  }, 120_000);
 
   test("a quiz pack written by the free step is read, then made into the video from its project", async () => {
     const page = await freshPage();

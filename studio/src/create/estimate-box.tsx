@@ -10,6 +10,9 @@ type Estimate = Result<"estimate">;
  */
 const SETTLE_MS = 700;
 
+/** "1 videos" reads as "1 video": the unit is named in the plural by the API. */
+const amount = (credits: number, unit: string) => `${credits} ${credits === 1 && unit.endsWith("s") ? unit.slice(0, -1) : unit}`;
+
 const seconds = (s: number) => (s < 90 ? `${Math.round(s)} s` : `${Math.floor(s / 60)} min ${Math.round(s % 60)} s`);
 
 export interface EstimateState {
@@ -52,7 +55,7 @@ export function useEstimate(client: ShortvidClient, body: string): EstimateState
 export function priceLine({ estimate, refusal }: EstimateState): string {
   if (refusal || !estimate) return "";
   const paid = estimate.steps.filter((step) => step.unit !== "included" && step.credits > 0);
-  return paid.length === 0 ? "Costs nothing." : `Costs ${paid.map((step) => `${step.credits} ${step.unit}`).join(" and ")}.`;
+  return paid.length === 0 ? "Costs nothing." : `Costs ${paid.map((step) => amount(step.credits, step.unit)).join(" and ")}.`;
 }
 
 export function EstimateBox({ estimate, refusal, busy }: EstimateState) {
@@ -66,7 +69,7 @@ export function EstimateBox({ estimate, refusal, busy }: EstimateState) {
           <ul class="steps">
             {estimate.steps.map((step) => (
               <li key={step.step}>
-                <span>{step.step}</span> <strong>{step.unit === "included" ? "included" : `${step.credits} ${step.unit}`}</strong>
+                <span>{step.step}</span> <strong>{step.unit === "included" ? "included" : amount(step.credits, step.unit)}</strong>
               </li>
             ))}
           </ul>

@@ -118,13 +118,14 @@ export function isChoiceGroup(schema: Schema): boolean {
 }
 
 /**
- * Whether a field is shown at once or under "More options": what must be filled (required, or the first
- * of an either-or rule such as a message's text or image), and, at the top level and in a group of
+ * Whether a field is shown at once or under "More options": what must be filled (required, required
+ * by an if/then rule such as the article source's URL or text, or the first of an either-or rule such
+ * as a message's text or image), and, at the top level and in a group of
  * choices, the choices that come with a default.
  */
 export function isPrimary(name: string, child: Schema, parent: Schema, showChoices: boolean): boolean {
   if (parent.required?.includes(name)) return true;
-  if ((parent.allOf ?? []).some((rule) => rule.oneOf?.[0]?.required?.includes(name))) return true;
+  if ((parent.allOf ?? []).some((rule) => rule.oneOf?.[0]?.required?.includes(name) || rule.then?.required?.includes(name))) return true;
   return showChoices && (isChoice(child) || isChoiceGroup(child));
 }
 

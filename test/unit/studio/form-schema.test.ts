@@ -34,6 +34,8 @@ describe("the Studio's form values from a served inputSchema", () => {
     expect(isPrimary("sender", message.properties!.sender!, message, false)).toBe(true);
     expect(isPrimary("text", message.properties!.text!, message, false)).toBe(true);
     expect(isPrimary("receipt", message.properties!.receipt!, message, false)).toBe(false);
+    const source = article.properties!.source!;
+    expect(isPrimary("url", source.properties!.url!, source, false)).toBe(true);
     expect(isPrimary("platform", chat.properties!.platform!, chat, true)).toBe(true);
     expect(isPrimary("voices", chat.properties!.voices!, chat, true)).toBe(true);
     expect(isPrimary("background", chat.properties!.background!, chat, true)).toBe(false);
