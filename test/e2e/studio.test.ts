@@ -116,7 +116,7 @@ describe("the Studio", () => {
     await page.context().close();
   });
 
-  test("a reddit_story teaser from the free step plays in the page, and the video is made from its project", async () => {
+  test("a reddit_story teaser from the free step plays in the page, and the create button then offers its project", async () => {
     const page = await freshPage();
     await signIn(page, service.url, apiKey);
     await openTemplate(page, "Reddit Story");

@@ -2,7 +2,7 @@ import { useMemo, useRef, useState } from "preact/hooks";
 import type { CreateVideoRequest, ShortvidClient, Template } from "../../../client/src/client.ts";
 import { type Refusal, refusalOf } from "../api/session.ts";
 import { SchemaForm } from "../form/schema-form.tsx";
-import { type JsonObject, type Schema, initialValue, pruned } from "../form/schema.ts";
+import { type JsonObject, type Schema, errorsStillStanding, initialValue, pruned } from "../form/schema.ts";
 import { navigate } from "../router.ts";
 import { ProblemNotice } from "../ui/problem.tsx";
 import { EstimateBox, priceLine, useEstimate } from "./estimate-box.tsx";
@@ -24,6 +24,8 @@ export function CreatePage({ client, template, choices, onCreated }: Props) {
   const schema = template.inputSchema as Schema;
   const [value, setValue] = useState<JsonObject>(() => (initialValue(schema, true) ?? {}) as JsonObject);
   const [refusal, setRefusal] = useState<Refusal | null>(null);
+  // What was sent when refused: a field's error is shown until the field is changed.
+  const [refusedInputs, setRefusedInputs] = useState<JsonObject>({});
   const [freeStep, setFreeStep] = useState<FreeStepResult | null>(null);
   // The free step shows its own refusal; its field errors go next to the fields like a create's.
   const [stepRefusal, setStepRefusal] = useState<Refusal | null>(null);
@@ -36,6 +38,9 @@ export function CreatePage({ client, template, choices, onCreated }: Props) {
   const body = useMemo(() => JSON.stringify({ template: template.id, inputs }), [template.id, JSON.stringify(inputs)]);
   const projectId = freeStep?.result.projectId;
   const price = useEstimate(client, body);
+  const standing = errorsStillStanding((refusal ?? stepRefusal)?.fields ?? new Map(), refusedInputs, inputs);
+  // A refusal about fields is put away once every field it named has been changed.
+  const showRefusal = refusal !== null && (refusal.fields.size === 0 || standing.size > 0);
 
   const create = async (event: Event) => {
     event.preventDefault();
@@ -50,6 +55,7 @@ export function CreatePage({ client, template, choices, onCreated }: Props) {
       navigate({ name: "video", id: video.id });
     } catch (error) {
       setRefusal(refusalOf(error));
+      setRefusedInputs(inputs);
       requestAnimationFrame(() => noticeRef.current?.focus());
     } finally {
       setBusy(false);
@@ -62,9 +68,9 @@ export function CreatePage({ client, template, choices, onCreated }: Props) {
       <p>{template.description}</p>
       <div class="create-columns">
         <form class="card inputs" onSubmit={create} noValidate aria-label={`${template.name} inputs`}>
-          <SchemaForm schema={schema} value={value} onChange={setValue} errors={(refusal ?? stepRefusal)?.fields} choiceLabels={choices.labels} voicePreviews={choices.voicePreviews} />
+          <SchemaForm schema={schema} value={value} onChange={setValue} errors={standing} choiceLabels={choices.labels} voicePreviews={choices.voicePreviews} />
           <div ref={noticeRef} tabIndex={-1} class="notice-anchor">
-            {refusal && <ProblemNotice refusal={refusal} heading="The video was not started" />}
+            {showRefusal && refusal && <ProblemNotice refusal={refusal} heading="The video was not started" />}
           </div>
           <div class="submit-row">
             <button type="submit" class="primary" disabled={busy} aria-describedby="price-line">
@@ -85,6 +91,7 @@ export function CreatePage({ client, template, choices, onCreated }: Props) {
             onResult={(result, found) => {
               setFreeStep(result);
               setStepRefusal(found);
+              setRefusedInputs(inputs);
             }}
           />
         </aside>

@@ -174,3 +174,19 @@ export function setIn(value: Json | undefined, path: readonly (string | number)[
   else object[head!] = updated;
   return object;
 }
+
+/** The value at a path as the service names it (`messages[0].text`); undefined when absent. */
+export function valueAt(value: Json | undefined, path: string): Json | undefined {
+  let current: Json | undefined = value;
+  for (const key of path.match(/[^.[\]]+/g) ?? []) {
+    if (current === null || typeof current !== "object") return undefined;
+    current = Array.isArray(current) ? current[Number(key)] : current[key];
+  }
+  return current;
+}
+
+/** The refusal's field errors whose fields still hold what was refused: an edited field loses its error. */
+export function errorsStillStanding(errors: Map<string, string[]>, refused: Json | undefined, now: Json | undefined): Map<string, string[]> {
+  const same = (path: string) => JSON.stringify(valueAt(refused, path) ?? null) === JSON.stringify(valueAt(now, path) ?? null);
+  return new Map([...errors].filter(([path]) => same(path)));
+}

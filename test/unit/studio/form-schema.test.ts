@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { type Schema, childPath, fieldId, forbiddenFields, initialValue, isPrimary, labelOf, pruned, setIn } from "../../../studio/src/form/schema.ts";
+import { type Schema, childPath, errorsStillStanding, valueAt, fieldId, forbiddenFields, initialValue, isPrimary, labelOf, pruned, setIn } from "../../../studio/src/form/schema.ts";
 import { inputSchemaOf } from "../../../src/templates/describe.ts";
 import { TEMPLATES } from "../../../src/templates/registry.ts";
 
@@ -39,6 +39,15 @@ describe("the Studio's form values from a served inputSchema", () => {
     expect(isPrimary("platform", chat.properties!.platform!, chat, true)).toBe(true);
     expect(isPrimary("voices", chat.properties!.voices!, chat, true)).toBe(true);
     expect(isPrimary("background", chat.properties!.background!, chat, true)).toBe(false);
+  });
+
+  test("a refused field keeps its error until it is changed", () => {
+    const refused = { contact: {}, messages: [{ sender: "me", text: "x" }] };
+    const errors = new Map([["contact.name", ["is required"]], ["messages[0].text", ["too short"]]]);
+    expect(valueAt(refused, "messages[0].text")).toBe("x");
+    expect([...errorsStillStanding(errors, refused, refused).keys()]).toEqual(["contact.name", "messages[0].text"]);
+    const edited = { contact: { name: "Mom" }, messages: [{ sender: "me", text: "x" }] };
+    expect([...errorsStillStanding(errors, refused, edited).keys()]).toEqual(["messages[0].text"]);
   });
 
   test("labels, paths and ids", () => {
