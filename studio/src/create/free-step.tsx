@@ -1,6 +1,7 @@
 import { useState } from "preact/hooks";
 import type { Result, ShortvidClient, Template } from "../../../client/src/client.ts";
 import { type Refusal, refusalOf } from "../api/session.ts";
+import { freeStepOf, writtenThing } from "../templates/free-step-label.ts";
 import { ProblemNotice } from "../ui/problem.tsx";
 
 type Script = Result<"createScript">;
@@ -19,13 +20,12 @@ interface Props {
 
 /** The template's free first step (POST /v1/scripts or POST /v1/previews), if it has one. */
 export function FreeStep({ client, template, body, result, onResult }: Props) {
-  const tools = template.freeTools as readonly string[];
-  const kind = tools.includes("script") ? "script" : tools.includes("preview") ? "preview" : null;
+  const kind = freeStepOf(template);
   const [busy, setBusy] = useState(false);
   const [refusal, setRefusal] = useState<Refusal | null>(null);
   if (!kind) return null;
-  const isQuiz = template.id === "quiz_video";
-  const action = kind === "preview" ? "Hear the narration teaser" : isQuiz ? "Write the question pack" : "Write the script";
+  const thing = writtenThing(template);
+  const action = kind === "preview" ? "Hear the narration teaser" : `Write the ${thing}`;
   const run = async () => {
     setBusy(true);
     setRefusal(null);
@@ -47,7 +47,7 @@ export function FreeStep({ client, template, body, result, onResult }: Props) {
       <p class="muted">
         {kind === "preview"
           ? "Hear about 10 seconds of the narration before paying. The video still narrates the whole story."
-          : `Costs nothing. The video is then made from this ${isQuiz ? "pack" : "script"}: the writing step is skipped, and the options (voice, theme, captions…) still apply.`}
+          : `Costs nothing. The video is then made from this ${thing}: the writing step is skipped, and the options (voice, theme, captions…) still apply.`}
       </p>
       <button type="button" class="secondary" disabled={busy} onClick={run}>
         {busy ? "Working…" : `${action} (free)`}

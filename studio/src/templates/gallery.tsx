@@ -1,11 +1,12 @@
 import type { Template } from "../../../client/src/client.ts";
 import { hrefOf } from "../router.ts";
+import { freeStepOf, writtenThing } from "./free-step-label.ts";
 
-/** What each template's free first step is called, from its served `freeTools`. */
-function freeStepOf(template: Template): string | null {
-  const tools = template.freeTools as readonly string[];
-  if (tools.includes("script")) return "Free first step: write and review the script";
-  if (tools.includes("preview")) return "Free first step: hear a narration teaser";
+/** The free first step in words, or null for a template without one. */
+function freeStepLine(template: Template): string | null {
+  const kind = freeStepOf(template);
+  if (kind === "script") return `Free first step: write and read the ${writtenThing(template)}`;
+  if (kind === "preview") return "Free first step: hear a narration teaser";
   return null;
 }
 
@@ -18,7 +19,7 @@ export function Gallery({ templates }: { templates: readonly Template[] }) {
           <li key={template.id} class="card template">
             <h3>{template.name}</h3>
             <p>{template.description}</p>
-            {freeStepOf(template) && <p class="muted">{freeStepOf(template)}</p>}
+            {freeStepLine(template) && <p class="muted">{freeStepLine(template)}</p>}
             <a class="button" href={hrefOf({ name: "new", template: template.id })}>
               Make a video<span class="sr-only"> with {template.name}</span>
             </a>
