@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from "preact/hooks";
+import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import type { Result, ShortvidClient, Template } from "../../client/src/client.ts";
 import { AccountPanel } from "./account/account-panel.tsx";
 import { type Me, SignIn } from "./account/sign-in.tsx";
@@ -37,11 +37,17 @@ export function App() {
   const [startRefusal, setStartRefusal] = useState<Refusal | null>(null);
   const [templates, setTemplates] = useState<Template[] | null>(null);
   const [options, setOptions] = useState<Options | null>(null);
+  const early = useRef<{ key: string; templates: Promise<Template[]> } | null>(null);
 
   useEffect(() => {
     const key = storedKey();
     if (!key) return;
     const client = clientFor(key);
+    // The catalog is asked alongside the account, not after it: the first screen needs both.
+    const templates = client.templates();
+    // A refused key refuses this too; the account's refusal is the one shown.
+    templates.catch(() => {});
+    early.current = { key, templates };
     client
       .me()
       .then((me) => setSession({ key, client, me }))
@@ -55,7 +61,9 @@ export function App() {
 
   useEffect(() => {
     if (!session) return;
-    session.client.templates().then(setTemplates, (error: unknown) => setStartRefusal(refusalOf(error)));
+    const pending = early.current?.key === session.key ? early.current.templates : session.client.templates();
+    early.current = null;
+    pending.then(setTemplates, (error: unknown) => setStartRefusal(refusalOf(error)));
     session.client.options().then(setOptions, () => setOptions(null));
   }, [session?.key]);
 
