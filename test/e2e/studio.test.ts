@@ -4,7 +4,7 @@ import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { STUDIO_OUT_DIR } from "../../scripts/build-studio.ts";
 import { DESKTOP, launchChromium } from "../helpers/browser.ts";
-import type { LiveService } from "../helpers/live-service.ts";
+import { type LiveService, createApiKey, shortvid } from "../helpers/live-service.ts";
 import { fillShortChat, makeVideo, openTemplate, signIn, startStudioService, waitForPlayableVideo, waitForPrice } from "../helpers/studio-page.ts";
 
 /**
@@ -48,6 +48,30 @@ describe("the Studio", () => {
     expect(await page.evaluate(() => Object.keys(localStorage))).toEqual([]);
     await page.context().close();
   });
+
+  test("a stored key that is revoked is forgotten on the next visit, and a disabled account's key is refused, each with the service's reason", async () => {
+    const admin = (args: string[]) => shortvid(["admin", ...args], { env: { DATA_DIR: service.dataDir, LOG_LEVEL: "error" } });
+    const page = await freshPage();
+    const revoked = await createApiKey(service);
+    await signIn(page, service.url, revoked);
+    const me = (await (await fetch(`${service.url}/v1/me`, { headers: { authorization: `Bearer ${revoked}` } })).json()) as { key: { id: string } };
+    expect((await admin(["revoke-key", "--key", me.key.id])).code).toBe(0);
+    await page.reload();
+    const stale = page.getByRole("alert").filter({ hasText: "Your saved key no longer works" });
+    await stale.waitFor();
+    await page.getByLabel("API key").waitFor();
+    expect(await page.evaluate(() => Object.keys(localStorage))).toEqual([]);
+
+    const email = `${crypto.randomUUID()}@example.com`;
+    const created = await admin(["create-account", "--email", email, "--plan", "pro", "--print", "apiKey"]);
+    expect((await admin(["disable-account", "--account", email])).code).toBe(0);
+    await page.getByLabel("API key").fill(created.stdout.trim());
+    await page.getByRole("button", { name: "Sign in" }).click();
+    const refused = page.getByRole("alert").filter({ hasText: /disabled/i });
+    await refused.waitFor();
+    expect(await page.evaluate(() => Object.keys(localStorage))).toEqual([]);
+    await page.context().close();
+  }, 120_000);
 
   test("sign in, make a chat video through the form, watch it play and download it; every request is the public API or the Studio's own assets", async () => {
     const page = await freshPage();
