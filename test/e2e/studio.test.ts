@@ -90,7 +90,9 @@ describe("the Studio", () => {
     expect(await page.locator("#price-line").innerText()).toBe("Costs 1 video.");
     const id = await makeVideo(page);
     expect(id).toMatch(/^vid_/);
-    const duration = await waitForPlayableVideo(page, 180_000);
+    const duration = await waitForPlayableVideo(page, 180_000).catch((error: Error) => {
+      throw new Error(`${error.message}\nservice ${service.exited() ? "exited" : "running"}; its log ends:\n${service.logTail().slice(-4000)}`);
+    });
     expect(duration).toBeGreaterThan(1);
 
     const result = page.getByRole("region", { name: "Ready" });
