@@ -27,6 +27,10 @@ export const ConfigSchema = Type.Object({
     default: "0",
     description: "1 lets server-side fetches of callers' URLs (webhooks, own media, articles) reach http and private or loopback addresses. Only for tests and local demos.",
   }),
+  STUDIO: Type.Union([Type.Literal("0"), Type.Literal("1")], {
+    default: "1",
+    description: "1 serves the Studio, the web app at / that makes videos through this API; 0 turns it off (/ is then 404 like any unknown path).",
+  }),
   OUTBOUND_CA_FILE: Type.String({
     default: "",
     description: "PEM file of certificates to trust, instead of the system's, when fetching callers' https URLs (a private CA). Empty: the system's.",
@@ -123,6 +127,8 @@ export interface Config {
   /** Null: no metrics endpoint. */
   metrics: { port: number; host: string; token: string } | null;
   allowPrivateUrls: boolean;
+  /** Serve the Studio (the web app at /). */
+  studio: boolean;
   outboundCa: string | undefined;
   /** Null: the offline writers only. */
   llm: { baseUrl: string; apiKey: string; model: string } | null;
@@ -191,6 +197,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     httpIdleTimeoutSeconds: raw.HTTP_IDLE_TIMEOUT_SECONDS,
     metrics: raw.METRICS_PORT ? { port: Number(raw.METRICS_PORT), host: raw.METRICS_HOST, token: raw.METRICS_TOKEN } : null,
     allowPrivateUrls: raw.UNSAFE_ALLOW_PRIVATE_URLS === "1",
+    studio: raw.STUDIO === "1",
     outboundCa: raw.OUTBOUND_CA_FILE ? readFileSync(resolve(raw.OUTBOUND_CA_FILE), "utf8") : undefined,
     llm: raw.LLM_BASE_URL ? { baseUrl: raw.LLM_BASE_URL.replace(/\/+$/, ""), apiKey: raw.LLM_API_KEY, model: raw.LLM_MODEL } : null,
     narration: {

@@ -6,6 +6,7 @@ import { createApp } from "./app.ts";
 import { buildDeps } from "./build-deps.ts";
 import type { Config } from "./config.ts";
 import { listen } from "./http/listen.ts";
+import { loadStudio, mountStudio } from "./http/studio.ts";
 import type { Logger } from "./logger.ts";
 import { serveMetrics } from "./metrics/serve.ts";
 import { startJobQueue } from "./queue/job-queue.ts";
@@ -19,6 +20,16 @@ export interface RunningServer {
   /** The metrics endpoint's port; undefined without METRICS_PORT. */
   metricsPort: number | undefined;
   stop(): Promise<void>;
+}
+
+/** Where the Studio's page loads videos, posters and audio from: the download links' origin and, with a bucket, where they redirect. */
+function studioMediaOrigins(config: Config): string[] {
+  const origins = [new URL(config.publicBaseUrl).origin];
+  if (config.storage.kind === "s3") {
+    const endpoint = config.storage.publicEndpoint || config.storage.endpoint;
+    origins.push(endpoint ? new URL(endpoint).origin : "https:");
+  }
+  return origins;
 }
 
 export function pgliteLockPath(dataDir: string): string {
@@ -62,7 +73,13 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
   let evictor: ReturnType<typeof setInterval> | undefined;
   let forgetServer: (() => void) | undefined;
   if (serves) {
-    const listening = listen(createApp(deps), { port: config.port, hostname: config.host, idleTimeoutSeconds: config.httpIdleTimeoutSeconds });
+    const app = createApp(deps);
+    if (config.studio) {
+      const studio = loadStudio();
+      if (studio) mountStudio(app, studio, studioMediaOrigins(config));
+      else log.warn("the Studio is not built; / answers 404 until `bun scripts/build-studio.ts` (run by scripts/setup.sh) builds it");
+    }
+    const listening = listen(app, { port: config.port, hostname: config.host, idleTimeoutSeconds: config.httpIdleTimeoutSeconds });
     http = listening.server;
     forgetServer = listening.forget;
     admin = serveAdminSocket(adminSocketPath(config.dataDir), { db: database.db, now: deps.now }, () => deps.apiKeys.barrier());

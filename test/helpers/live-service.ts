@@ -36,6 +36,10 @@ export function freePort(): number {
 export interface LiveService {
   url: string;
   dataDir: string;
+  /** The end of the service's log, for a failing test to show. */
+  logTail(): string;
+  /** Whether the service process has exited. */
+  exited(): boolean;
   stop(): Promise<void>;
 }
 
@@ -48,10 +52,12 @@ export async function startLiveService(env: Record<string, string> = {}): Promis
   await addLibraryBackground(dataDir);
   const port = freePort();
   const url = `http://127.0.0.1:${port}`;
-  const { proc } = await spawnService({ DATA_DIR: dataDir, PORT: String(port), PUBLIC_BASE_URL: url, ...env });
+  const { proc, logTail } = await spawnService({ DATA_DIR: dataDir, PORT: String(port), PUBLIC_BASE_URL: url, ...env });
   return {
     url,
     dataDir,
+    logTail,
+    exited: () => proc.exitCode !== null || proc.signalCode !== null,
     async stop() {
       proc.kill("SIGTERM");
       await proc.exited;

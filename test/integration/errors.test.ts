@@ -14,6 +14,7 @@ describe.each(DATABASE_KINDS)("error paths on %s", (kind) => {
 
   test("unknown routes and methods: 404 NOT_FOUND", async () => {
     await expectProblem(await svc().request("/v1/nothing-here"), 404, "NOT_FOUND");
+    // The API alone has no page at /: the server adds the Studio there (test/integration/studio-serving.test.ts) unless STUDIO=0.
     await expectProblem(await svc().request("/"), 404, "NOT_FOUND");
     await expectProblem(await svc().request("/v1/me", { method: "DELETE" }), 404, "NOT_FOUND");
     await expectProblem(await svc().request("/v1/templates/quiz_video.json"), 404, "NOT_FOUND");

@@ -20,10 +20,10 @@ describe("layers", () => {
 
   test("files land in the layer their path says", () => {
     expect(
-      ["render/timeline.ts", "db/repos/videos.ts", "src/errors.ts", "actors/limiter.ts", "src/narration/service.ts", "src/videos/service.ts", "src/videos/routes.ts", "src/http/route.ts", "src/server.ts", "scripts/caption-stills.ts"].map(
+      ["render/timeline.ts", "db/repos/videos.ts", "src/errors.ts", "actors/limiter.ts", "src/narration/service.ts", "src/videos/service.ts", "src/videos/routes.ts", "src/http/route.ts", "src/server.ts", "scripts/caption-stills.ts", "studio/src/app.tsx", "src/http/studio.ts"].map(
         (f) => layerOf(f)?.name,
       ),
-    ).toEqual(["render", "db", "kernel", "actors", "adapters", "features", "edge", "edge", "root", "tools"]);
+    ).toEqual(["render", "db", "kernel", "actors", "adapters", "features", "edge", "edge", "root", "tools", "studio", "edge"]);
   });
 });
 
@@ -54,6 +54,8 @@ describe("the checker", () => {
     expect(rules("actors/limiter.ts", 'import { createApp } from "../src/app.ts";')).toEqual(["actors may not import edge"]);
     expect(rules("src/queue/job-queue.ts", 'import { sql } from "drizzle-orm";')).toEqual(["adapters may not import drizzle-orm (only db may)"]);
     expect(rules("src/videos/service.ts", 'import { storyBody } from "../../test/helpers/videos.ts";')).toEqual(["features may not import outside the service's source"]);
+    expect(rules("studio/src/app.tsx", 'import { createApp } from "../../src/app.ts";')).toEqual(["studio may not import edge"]);
+    expect(rules("studio/src/videos/video-page.tsx", 'import { findVideo } from "../../../db/repos/videos.ts";')).toEqual(["studio may not import db"]);
     expect(usageViolationsOf("src/narration/decode.ts", 'Bun.spawn(["ffmpeg", "-i", path])').map((v) => v.rule)).toEqual(["only render/ffmpeg.ts spawns ffmpeg or ffprobe"]);
     expect(usageViolationsOf("src/videos/finish.ts", "await ctx.db.transaction(async (tx) => {})").map((v) => v.rule)).toEqual(["transactions open through withTransaction (db/client.ts)"]);
   });
@@ -61,6 +63,7 @@ describe("the checker", () => {
   test("allows imports down the stack and within a layer", () => {
     expect(violationsOf("src/videos/routes.ts", 'import { createVideo } from "./service.ts";\nimport { Limiter } from "../../actors/limiter.ts";')).toEqual([]);
     expect(violationsOf("actors/window-store.ts", 'import { lockRateWindows } from "../db/repos/rate-windows.ts";\nimport { ApiError } from "../src/errors.ts";')).toEqual([]);
+    expect(violationsOf("studio/src/app.tsx", 'import { ShortvidClient } from "../../client/src/client.ts";\nimport { SignIn } from "./account/sign-in.tsx";')).toEqual([]);
     expect(violationsOf("src/build-deps.ts", 'import { createApp } from "./app.ts";\nimport { createRenderPool } from "../render/pool.ts";')).toEqual([]);
     expect(usageViolationsOf("render/ffmpeg.ts", 'Bun.spawn(["ffmpeg", ...args])')).toEqual([]);
     expect(usageViolationsOf("src/videos/finish.ts", "await withTransaction(ctx.db, async (tx) => {})")).toEqual([]);

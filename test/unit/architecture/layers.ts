@@ -30,6 +30,9 @@ export const LAYERS: readonly Layer[] = [
   },
   // The typed API client, its CLI and MCP server: a package of its own, knowing the service only by its API.
   { name: "client", rank: 0, files: ["client/**"], mayImport: ["client"] },
+  // The Studio: the web app served at /, run in the browser. It knows the service only through the typed
+  // client, as any other caller does.
+  { name: "studio", rank: 1, files: ["studio/**"], mayImport: ["studio", "client"] },
   // Pure limit decisions, mailboxes, the limiter and where its windows are kept.
   { name: "actors", rank: 1, files: ["actors/**"], mayImport: ["actors", "db", "kernel"] },
   // Ports to the outside world and their adapters: network, storage, queue, narration, content, media.
@@ -62,8 +65,8 @@ export const LAYERS: readonly Layer[] = [
  */
 export const PACKAGE_OWNERS: Record<string, string> = { "drizzle-orm": "db", postgres: "db", "@electric-sql/pglite": "db", "prom-client": "root" };
 
-/** The directories whose .ts files are checked (tests may import anything). */
-export const LAYERED_DIRS = ["render", "db", "actors", "src", "scripts", "bench", "client/src"];
+/** The directories whose .ts and .tsx files are checked (tests may import anything). */
+export const LAYERED_DIRS = ["render", "db", "actors", "src", "scripts", "bench", "client/src", "studio"];
 
 const globs = LAYERS.map((layer) => ({ layer, globs: layer.files.map((f) => new Glob(f)) }));
 
@@ -137,7 +140,7 @@ export function usageViolationsOf(file: string, source: string): Violation[] {
 export async function checkTree(root: string): Promise<Violation[]> {
   const out: Violation[] = [];
   for (const dir of LAYERED_DIRS) {
-    for await (const file of new Glob(`${dir}/**/*.ts`).scan({ cwd: root })) {
+    for await (const file of new Glob(`${dir}/**/*.{ts,tsx}`).scan({ cwd: root })) {
       const source = await Bun.file(resolve(root, file)).text();
       out.push(...violationsOf(file, source), ...usageViolationsOf(file, source));
     }

@@ -1,0 +1,184 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import type { Browser, Page } from "playwright-core";
+import { STUDIO_OUT_DIR } from "../../scripts/build-studio.ts";
+import { DESKTOP, launchChromium } from "../helpers/browser.ts";
+import { type LiveService, createApiKey, shortvid } from "../helpers/live-service.ts";
+import { fillShortChat, makeVideo, openTemplate, signIn, startStudioService, waitForPlayableVideo, waitForPrice } from "../helpers/studio-page.ts";
+
+/**
+ * The Studio in Debian's Chromium against the real service: a person's visit from the key to the
+ * downloaded file, a refusal shown next to its field, and the quiz made from its free pack.
+ */
+let service: LiveService;
+let apiKey: string;
+let browser: Browser;
+
+beforeAll(async () => {
+  ({ service, apiKey } = await startStudioService());
+  browser = await launchChromium();
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await service?.stop();
+});
+
+async function freshPage(): Promise<Page> {
+  const context = await browser.newContext({ viewport: DESKTOP });
+  return context.newPage();
+}
+
+/** The API's paths from its own OpenAPI document, as patterns (`/v1/videos/{id}` matches one segment). */
+async function apiPathPatterns(): Promise<RegExp[]> {
+  const document = (await (await fetch(`${service.url}/v1/openapi.json`)).json()) as { paths: Record<string, unknown> };
+  return Object.keys(document.paths).map((path) => new RegExp(`^${path.replace(/[.]/g, "\\.").replace(/\{[^}]+\}/g, "[^/]+")}$`));
+}
+
+describe("the Studio", () => {
+  test("a wrong key is refused with a message, and nothing is stored", async () => {
+    const page = await freshPage();
+    await page.goto(`${service.url}/`);
+    await page.getByLabel("API key").fill("svk_live_notakeyofthisservice0000000000");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    const alert = page.getByRole("alert");
+    await alert.waitFor();
+    expect(await alert.innerText()).toContain("This key was not accepted");
+    expect(await page.evaluate(() => Object.keys(localStorage))).toEqual([]);
+    await page.context().close();
+  });
+
+  test("a stored key that is revoked is forgotten on the next visit, and a disabled account's key is refused, each with the service's reason", async () => {
+    const admin = (args: string[]) => shortvid(["admin", ...args], { env: { DATA_DIR: service.dataDir, LOG_LEVEL: "error" } });
+    const page = await freshPage();
+    const revoked = await createApiKey(service);
+    await signIn(page, service.url, revoked);
+    const me = (await (await fetch(`${service.url}/v1/me`, { headers: { authorization: `Bearer ${revoked}` } })).json()) as { key: { id: string } };
+    expect((await admin(["revoke-key", "--key", me.key.id])).code).toBe(0);
+    await page.reload();
+    const stale = page.getByRole("alert").filter({ hasText: "Your saved key no longer works" });
+    await stale.waitFor();
+    await page.getByLabel("API key").waitFor();
+    expect(await page.evaluate(() => Object.keys(localStorage))).toEqual([]);
+
+    const email = `${crypto.randomUUID()}@example.com`;
+    const created = await admin(["create-account", "--email", email, "--plan", "pro", "--print", "apiKey"]);
+    expect((await admin(["disable-account", "--account", email])).code).toBe(0);
+    await page.getByLabel("API key").fill(created.stdout.trim());
+    await page.getByRole("button", { name: "Sign in" }).click();
+    const refused = page.getByRole("alert").filter({ hasText: /disabled/i });
+    await refused.waitFor();
+    expect(await page.evaluate(() => Object.keys(localStorage))).toEqual([]);
+    await page.context().close();
+  }, 120_000);
+
+  test("sign in, make a chat video through the form, watch it play and download it; every request is the public API or the Studio's own assets", async () => {
+    const page = await freshPage();
+    const requests: string[] = [];
+    page.on("request", (request) => requests.push(request.url()));
+    await signIn(page, service.url, apiKey);
+    const account = await page.getByRole("region", { name: "Your account" }).innerText();
+    expect(account).toContain("Pro");
+    expect(account).toMatch(/120 of 120/);
+    // The key is kept in the browser and never put in an address.
+    expect(await page.evaluate(() => Object.values(localStorage))).toContain(apiKey);
+
+    await openTemplate(page, "Text Messages");
+    await fillShortChat(page);
+    expect(await waitForPrice(page)).toMatch(/render\s+1 video\b/);
+    expect(await page.locator("#price-line").innerText()).toBe("Costs 1 video.");
+    const id = await makeVideo(page);
+    expect(id).toMatch(/^vid_/);
+    const duration = await waitForPlayableVideo(page, 180_000).catch((error: Error) => {
+      throw new Error(`${error.message}\nservice ${service.exited() ? "exited" : "running"}; its log ends:\n${service.logTail().slice(-4000)}`);
+    });
+    expect(duration).toBeGreaterThan(1);
+
+    const result = page.getByRole("region", { name: "Ready" });
+    for (const name of ["Video (MP4)", "Captions (SRT)", "Captions (WebVTT)", "Captions with word times (JSON)", "Poster (JPEG)", "Contact sheet (JPEG)"]) {
+      expect(await result.getByRole("link", { name }).getAttribute("href")).toStartWith(`${service.url}/v1/d/`);
+    }
+    expect(await result.innerText()).toMatch(/These links work until/);
+    expect(await result.innerText()).toMatch(/Cut point for splicing: \d+\.\d s/);
+    // A chat has no spoken captions, so its poster is the file fetched here: a JPEG.
+    const [download] = await Promise.all([page.waitForEvent("download"), result.getByRole("link", { name: "Poster (JPEG)" }).click()]);
+    expect([...readFileSync((await download.path())!).subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+
+    // The same video is listed, newest first, and opens its result page again.
+    await page.getByRole("link", { name: "Your videos" }).click();
+    await page.getByRole("link", { name: "Text Messages" }).first().click();
+    await page.getByRole("heading", { name: "Ready" }).waitFor();
+
+    const patterns = await apiPathPatterns();
+    const manifest = JSON.parse(readFileSync(join(STUDIO_OUT_DIR, "manifest.json"), "utf8")) as { assets: string[] };
+    const studio = new Set(["/", ...manifest.assets.map((name) => `/studio/assets/${name}`)]);
+    // The page's empty icon is a data: URL, fetched from nowhere.
+    const paths = requests.map((url) => new URL(url)).filter((url) => url.protocol !== "data:");
+    expect(paths.filter((url) => url.origin !== service.url).map(String)).toEqual([]);
+    const unknown = paths.map((url) => url.pathname).filter((path) => !studio.has(path) && !patterns.some((p) => p.test(path)));
+    expect(unknown).toEqual([]);
+    // The visit did use the API: the account, the catalog, the estimate, the create, the stream and a download link.
+    for (const path of ["/v1/me", "/v1/templates", "/v1/estimate", "/v1/videos", `/v1/videos/${id}/events`]) expect(paths.map((u) => u.pathname)).toContain(path);
+    expect(paths.some((u) => u.pathname.startsWith("/v1/d/"))).toBe(true);
+    await page.context().close();
+  }, 300_000);
+
+  test("a refused input is shown next to the field its path names", async () => {
+    const page = await freshPage();
+    await signIn(page, service.url, apiKey);
+    await openTemplate(page, "Text Messages");
+    await fillShortChat(page, "");
+    await page.getByRole("button", { name: "Make the video" }).click();
+    const alert = page.getByRole("alert").filter({ hasText: "The video was not started" });
+    await alert.waitFor();
+    expect(await alert.innerText()).toContain("inputs.contact.name");
+    const field = page.getByLabel("Contact Name");
+    expect(await field.getAttribute("aria-invalid")).toBe("true");
+    const describedBy = (await field.getAttribute("aria-describedby"))!;
+    expect(describedBy).toContain("f-contact-name-error");
+    expect(await page.locator("#f-contact-name-error").innerText()).toMatch(/required|empty/);
+    expect(page.url()).not.toContain("#/videos/");
+    await page.context().close();
+  });
+
+  test("a reddit_story teaser from the free step plays in the page, and the create button then offers its project", async () => {
+    const page = await freshPage();
+    await signIn(page, service.url, apiKey);
+    await openTemplate(page, "Reddit Story");
+    await page.getByRole("textbox", { name: "Title", exact: true }).fill("AITA for eating the last slice?");
+    await page.getByRole("textbox", { name: "Text", exact: true }).fill("So this happened at my family's dinner last week and I still cannot decide who is right. ".repeat(10));
+    await page.getByRole("button", { name: "Hear the narration teaser (free)" }).click();
+    const teaser = page.getByLabel("Narration teaser");
+    await teaser.waitFor({ timeout: 90_000 });
+    await page.waitForFunction(() => (document.querySelector("audio") as HTMLAudioElement | null)?.duration! > 0, undefined, { timeout: 20_000 });
+    expect(await teaser.evaluate((audio: HTMLAudioElement) => audio.duration)).toBeGreaterThan(3);
+    expect(await page.getByRole("button", { name: "Make the video from this project" }).isVisible()).toBe(true);
+    await page.context().close();
+  }, 120_000);
+
+  test("a quiz pack written by the free step is read, then made into the video from its project", async () => {
+    const page = await freshPage();
+    await signIn(page, service.url, apiKey);
+    await openTemplate(page, "AI Quiz Video");
+    await page.getByLabel("Topic").fill("capitals of Europe");
+    await page.getByLabel("Countdown seconds").selectOption("3");
+    await page.getByRole("button", { name: "Write the question pack (free)" }).click();
+    const pack = page.getByRole("region", { name: "Free first step" });
+    await pack.getByText(/Project prj_/).waitFor({ timeout: 60_000 });
+    const questions = pack.locator("ol.questions > li");
+    expect(await questions.count()).toBe(5);
+    expect(await pack.locator(".correct").count()).toBe(5);
+    const projectId = (await pack.getByText(/Project prj_/).innerText()).match(/prj_\w+/)![0];
+
+    // Options still apply to a video made from the project: a title of our own.
+    await page.getByText("More options", { exact: true }).click();
+    await page.getByLabel("Video title").fill("Capitals quiz");
+    const id = await makeVideo(page, "Make the video from this project");
+    const made = (await (await fetch(`${service.url}/v1/videos/${id}`, { headers: { authorization: `Bearer ${apiKey}` } })).json()) as { projectId: string; template: string };
+    expect(made).toMatchObject({ projectId, template: "quiz_video" });
+    await page.getByRole("heading", { name: "AI Quiz Video", level: 1 }).waitFor();
+    await page.getByRole("heading", { name: /Being made|Ready/ }).waitFor();
+    await page.context().close();
+  }, 120_000);
+});
