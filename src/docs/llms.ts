@@ -9,10 +9,19 @@ import type { RouteDef } from "../http/route.ts";
 import { templatesFailingWith } from "../templates/failures.ts";
 import { listInWords } from "../templates/free-steps.ts";
 import type { TemplateRegistry } from "../templates/registry.ts";
+import { formatRate, type SpeedFloor } from "../net/outbound.ts";
 
 export interface LlmsContext {
   publicBaseUrl: string;
   templates: TemplateRegistry;
+  /** This deployment's slowest own-media download (OWN_MEDIA_MIN_BYTES_PER_SECOND); null: none. */
+  ownMediaSpeedFloor: SpeedFloor | null;
+}
+
+/** The own-media download bounds as this deployment has them. */
+function downloadBounds(floor: SpeedFloor | null): string {
+  const slow = floor ? `, and one averaging under ${formatRate(floor.bytesPerSecond)} once ${floor.graceMs / 1000} s have passed is given up (MEDIA_FETCH_FAILED)` : "";
+  return `a download may take at most 5 minutes${slow}`;
 }
 
 /** The flow's free-step line, from the templates' own free steps. */
@@ -93,7 +102,7 @@ The plan and balance are checked before anything runs, so a 402 refusal costs no
 - Public reference routes: 60 per minute per IP address. An address whose requests failed authentication (401) ${FAILED_AUTH_PER_MINUTE} times in a minute gets 429 RATE_LIMITED with Retry-After on every keyed route, valid key or not, until the oldest failure is a minute old. Each server process counts these on its own, in memory, so counting costs no query (guessing keys never reaches the database once refused): with N server processes an address can fail at most N x ${FAILED_AUTH_PER_MINUTE} times a minute before every process refuses it, and a process remembers the ${FAILED_AUTH_MAX_ADDRESSES.toLocaleString("en-US")} most recently failing addresses.
 - Request body: 2 MB (413 INVALID_INPUT beyond). Every body is also refused with INVALID_INPUT, before anything else looks at it, when it nests deeper than ${BODY_LIMITS.maxDepth} levels (code too_deep), has an array of more than ${BODY_LIMITS.maxArrayItems} items (too_many), or has a string or field name with a control character (U+0000-U+001F other than tab, line feed and carriage return, U+007F-U+009F) or an unpaired UTF-16 surrogate (invalid_characters). The same characters in a query parameter are INVALID_INPUT; in a path id, 404 NOT_FOUND.
 - Idempotency-Key: 1-255 characters on POST /v1/estimate, /v1/scripts, /v1/previews, /v1/videos and /v1/videos/{id}/cancel, kept 24 hours per account. Same key and body replays the first answer with Idempotent-Replayed: true (a create replay returns the video as it is now); a different body gives 422 IDEMPOTENCY_KEY_REUSED; while the first still runs, 409 IDEMPOTENCY_IN_PROGRESS with Retry-After. Bodies are compared as canonical JSON (object keys sorted, whitespace ignored) together with the method and path. Stored and replayed: 2xx, 400, 404 and 422, when the answer is at most ${MAX_STORED_ANSWER_BYTES / 1024} KB. Not stored, so a retry with the same key runs again: 401, 402, 409, 429, every 5xx and any longer answer.
-- Own media: 20 new URLs a day (a URL used in the last 30 days is reused); video up to 300 MB and 10 min, audio up to 30 MB and 10 min. Own-media URLs must be https and are checked at create (scheme, credentials, literal addresses: 400 INVALID_INPUT naming the field, code invalid_url); the resolved address is checked again when fetched. Files must be single-file containers (MP4/MOV, Matroska/WebM, AVI, FLV, MPEG-TS/PS, ASF, Ogg; for music also MP3, WAV, FLAC, AAC, AIFF): HLS playlists, DASH manifests, concat lists and image sequences fail the video with MEDIA_INVALID whatever their name. Footage is refused (MEDIA_INVALID) from its header when its frames exceed 4096x2160 (or 2160x4096), it has over 60 frames a second, or its frame size x frame rate x length exceeds 10 minutes of 1080p at 30 fps (4K at 30 fps: 150 s). A conversion that runs past a minute plus the media's length is stopped (MEDIA_INVALID). Conversions take turns across accounts. Images (POST /v1/images): JPEG, PNG, WebP, GIF or AVIF up to 15 MB and 25 megapixels (8192 px a side), read from the header before decoding; SVG is refused.
+- Own media: 20 new URLs a day (a URL used in the last 30 days is reused); video up to 300 MB and 10 min, audio up to 30 MB and 10 min; ${downloadBounds(ctx.ownMediaSpeedFloor)}. Own-media URLs must be https and are checked at create (scheme, credentials, literal addresses: 400 INVALID_INPUT naming the field, code invalid_url); the resolved address is checked again when fetched. Files must be single-file containers (MP4/MOV, Matroska/WebM, AVI, FLV, MPEG-TS/PS, ASF, Ogg; for music also MP3, WAV, FLAC, AAC, AIFF): HLS playlists, DASH manifests, concat lists and image sequences fail the video with MEDIA_INVALID whatever their name. Footage is refused (MEDIA_INVALID) from its header when its frames exceed 4096x2160 (or 2160x4096), it has over 60 frames a second, or its frame size x frame rate x length exceeds 10 minutes of 1080p at 30 fps (4K at 30 fps: 150 s). A conversion that runs past a minute plus the media's length is stopped (MEDIA_INVALID). Conversions take turns across accounts, and a worker imports own media for a few videos at a time, one per account: a video waiting for its turn stays in preparing_media and never holds up other accounts' videos. Images (POST /v1/images): JPEG, PNG, WebP, GIF or AVIF up to 15 MB and 25 megapixels (8192 px a side), read from the header before decoding; SVG is refused.
 - Every 429 carries Retry-After (seconds).
 
 ## Webhooks

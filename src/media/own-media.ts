@@ -16,12 +16,14 @@ import {
   ownVideoWorkRefusal,
   parseFrameRate,
 } from "../../render/plan/media-convert.ts";
+import { DEFAULT_OWN_MEDIA_SPEED_FLOOR } from "../config.ts";
 import type { FailureCode } from "../errors.ts";
 import { newId } from "../ids.ts";
-import { OutboundError, type OutboundPolicy, outboundRequest } from "../net/outbound.ts";
+import { OutboundError, type OutboundPolicy, outboundRequest, type SpeedFloor } from "../net/outbound.ts";
 import type { Recorder } from "../recorder.ts";
 import type { Storage } from "../storage/local.ts";
 import { type ConversionQueue, createConversionQueue } from "./conversion-queue.ts";
+import { createImportTurns, ImportTurnBusy, type ImportTurns } from "./import-turns.ts";
 
 export const OWN_MEDIA_LIMITS = {
   video: { maxBytes: 300 * 1024 * 1024, label: "300 MB" },
@@ -53,7 +55,10 @@ export class MediaImportError extends Error {
 }
 
 export interface OwnMediaImporter {
-  /** The local path of the caller's file converted for rendering (fetched now, or reused). */
+  /**
+   * The local path of the caller's file converted for rendering (fetched now, or reused). Throws
+   * ImportTurnBusy, having done nothing, when the account has no import turn free in this process.
+   */
   importMedia(accountId: string, kind: OwnMediaKind, url: string): Promise<string>;
   /** Imports an image by URL and returns its id (med_...), the id chat messages and avatars use. */
   importImage(accountId: string, url: string): Promise<{ id: string; width: number; height: number; reused: boolean }>;
@@ -71,6 +76,13 @@ export interface OwnMediaDeps {
   now(): Date;
   /** Conversion turns shared across accounts (one at a time by default). */
   conversions?: ConversionQueue;
+  /**
+   * Turns of footage and music imports, which run inside pipeline jobs: without one free for the
+   * account, importMedia throws ImportTurnBusy at once instead of waiting (DEFAULT_IMPORT_TURNS by default).
+   */
+  turns?: ImportTurns;
+  /** Downloads slower than this past its grace are given up (OWN_MEDIA_MIN_BYTES_PER_SECOND); null: none. */
+  speedFloor?: SpeedFloor | null;
   /** Processor-time bound of a conversion of `seconds` of media (ownMediaConvertTimeoutMs by default). */
   convertTimeoutMs?(seconds: number): number;
   /** Told the bytes each download took (metrics). */
@@ -88,19 +100,32 @@ function fetchFailure(url: string, error: unknown): MediaImportError {
   return new MediaImportError("MEDIA_FETCH_FAILED", `${url} could not be downloaded: ${detail}`);
 }
 
-/** Streams the URL to `path`, refusing anything over the kind's size limit as it arrives. */
+/**
+ * Streams the URL to `path`, refusing anything over the kind's size limit as it arrives and giving up on a
+ * source slower than the floor.
+ */
 async function download(deps: OwnMediaDeps, kind: OwnMediaKind, url: string, path: string): Promise<number> {
   const file = await open(path, "w");
+  const speedFloor = deps.speedFloor === undefined ? DEFAULT_OWN_MEDIA_SPEED_FLOOR : (deps.speedFloor ?? undefined);
   try {
     const response = await outboundRequest(
       url,
-      { timeoutMs: FETCH_TIMEOUT_MS, maxBytes: OWN_MEDIA_LIMITS[kind].maxBytes, maxRedirects: MAX_REDIRECTS, onData: async (chunk) => void (await file.write(chunk)) },
+      {
+        timeoutMs: FETCH_TIMEOUT_MS,
+        maxBytes: OWN_MEDIA_LIMITS[kind].maxBytes,
+        maxRedirects: MAX_REDIRECTS,
+        speedFloor,
+        onData: async (chunk) => void (await file.write(chunk)),
+      },
       deps.policy,
     );
     if (response.status !== 200) throw new MediaImportError("MEDIA_FETCH_FAILED", `${url} answered HTTP ${response.status}.`);
   } catch (error) {
     if (error instanceof OutboundError && error.reason === "too_large") {
       throw new MediaImportError("MEDIA_FETCH_FAILED", `${url} is larger than ${OWN_MEDIA_LIMITS[kind].label}, the limit for own ${kind}.`);
+    }
+    if (error instanceof OutboundError && error.reason === "too_slow") {
+      throw new MediaImportError("MEDIA_FETCH_FAILED", `${url} was too slow to download and was given up: ${error.message}.`);
     }
     throw fetchFailure(url, error);
   } finally {
@@ -188,8 +213,10 @@ const CONVERT_WALL_FACTOR = 10;
 export function createOwnMediaImporter(deps: OwnMediaDeps): OwnMediaImporter {
   mkdirSync(deps.tempRoot, { recursive: true });
   const conversions = deps.conversions ?? createConversionQueue();
+  const turns = deps.turns ?? createImportTurns();
   const timeoutFor = deps.convertTimeoutMs ?? ownMediaConvertTimeoutMs;
-  const run = async (accountId: string, kind: OwnMediaKind, url: string): Promise<{ id: string; path: string; reused: boolean }> => {
+  /** `turn`: the import runs inside a pipeline job and takes one of the import turns (footage, music). */
+  const run = async (accountId: string, kind: OwnMediaKind, url: string, turn: boolean): Promise<{ id: string; path: string; reused: boolean }> => {
     const now = deps.now();
     const urlHash = createHash("sha256").update(url).digest("hex");
     const claim = await claimMediaImport(deps.db, {
@@ -213,6 +240,10 @@ export function createOwnMediaImporter(deps: OwnMediaDeps): OwnMediaImporter {
       if (path) return { id: claim.row.id, path, reused: true };
     }
     const row = claim.row;
+    // Taken after the claim: a reused file needs no turn. A claim left `fetching` here is claimed
+    // again by the next attempt without being counted twice.
+    const giveBack = turn ? turns.take(accountId) : () => {};
+    if (!giveBack) throw new ImportTurnBusy(accountId);
     const temp = mkdtempSync(join(deps.tempRoot, `${row.id}-`));
     try {
       const downloaded = join(temp, "download");
@@ -251,13 +282,14 @@ export function createOwnMediaImporter(deps: OwnMediaDeps): OwnMediaImporter {
       await markMediaImportFailed(deps.db, row.id, failure.code);
       throw failure;
     } finally {
+      giveBack();
       rmSync(temp, { recursive: true, force: true });
     }
   };
   return {
-    importMedia: async (accountId, kind, url) => (await run(accountId, kind, url)).path,
+    importMedia: async (accountId, kind, url) => (await run(accountId, kind, url, true)).path,
     async importImage(accountId, url) {
-      const { id, path, reused } = await run(accountId, "image", url);
+      const { id, path, reused } = await run(accountId, "image", url, false);
       const meta = await sharp(path).metadata();
       return { id, width: meta.width ?? 0, height: meta.height ?? 0, reused };
     },

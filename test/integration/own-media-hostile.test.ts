@@ -79,3 +79,33 @@ for (const kind of DATABASE_KINDS) {
     }, 60_000);
   });
 }
+
+for (const kind of DATABASE_KINDS) {
+  describe(`own media from a source slower than the floor (${kind})`, () => {
+    // Short, so the test is; the floor is the service's own, configured as an operator would.
+    const svc = useService(kind, { UNSAFE_ALLOW_PRIVATE_URLS: "1", OWN_MEDIA_SLOW_GRACE_SECONDS: "3" }, { outboundCa: () => media.ca });
+
+    test("a source trickling a byte a second is given up once the grace has passed, with MEDIA_FETCH_FAILED; a fast one still imports", async () => {
+      const { accountId } = await svc().createAccount();
+      const floor = svc().deps.config.ownMediaSpeedFloor!;
+      expect(floor).toEqual({ bytesPerSecond: 50 * 1024, graceMs: 3_000 });
+      const tag = `floor-${accountId}`;
+      const started = performance.now();
+      const refused = await failure(svc().deps.ownMedia.importMedia(accountId, "video", media.url(`/trickle?tag=${tag}`)));
+      const elapsed = performance.now() - started;
+      expect(refused.code).toBe("MEDIA_FETCH_FAILED");
+      expect(refused.message).toContain("too slow");
+      expect(refused.message).toContain("50 KB/s");
+      // Never before the grace; after it, within a check of the floor (every 250 ms) plus the claim and the
+      // failure's writes: far from the download's 5-minute bound.
+      expect(elapsed).toBeGreaterThanOrEqual(floor.graceMs);
+      expect(elapsed).toBeLessThan(floor.graceMs * 3);
+      // The connection was let go, not left open behind the failure.
+      const deadline = performance.now() + floor.graceMs;
+      while (media.trickles().answers.find((a) => a.tag === tag)?.closedAt === undefined && performance.now() < deadline) await Bun.sleep(50);
+      const answer = media.trickles().answers.find((a) => a.tag === tag)!;
+      expect(answer.closedAt! - answer.openedAt).toBeLessThan(floor.graceMs * 3);
+      expect(await svc().deps.ownMedia.importMedia(accountId, "video", media.url("/clip.mp4?floor"))).toEndWith(".mp4");
+    }, 60_000);
+  });
+}
