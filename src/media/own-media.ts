@@ -5,10 +5,12 @@ import { join } from "node:path";
 import type { Db } from "../../db/client.ts";
 import sharp from "sharp";
 import { claimMediaImport, findReadyMediaImport, markMediaImportFailed, markMediaImportReady, type MediaKind } from "../../db/repos/media-imports.ts";
-import { ffmpegToFile, FfmpegTimedOut, probe } from "../../render/ffmpeg.ts";
+import { FfmpegError, FfmpegOutOfMemory, ffmpegToFile, FfmpegTimedOut, probe } from "../../render/ffmpeg.ts";
 import {
   acceptedDemuxer,
+  decodedFrameRefusal,
   MAX_OWN_MEDIA_SECONDS,
+  OWN_MEDIA_CONVERT_MEMORY_BYTES,
   ownAudioConvertArgs,
   ownMediaConvertTimeoutMs,
   ownMediaProbeArgs,
@@ -49,8 +51,9 @@ export class MediaImportError extends Error {
   constructor(
     readonly code: FailureCode,
     message: string,
+    options?: { cause?: unknown },
   ) {
-    super(message);
+    super(message, options);
   }
 }
 
@@ -143,8 +146,9 @@ async function inspect(kind: Exclude<OwnMediaKind, "image">, url: string, path: 
   let probed: Awaited<ReturnType<typeof probe>>;
   try {
     // Reading a header takes milliseconds; a file that keeps ffprobe busy for long is not plain media.
-    probed = await probe(path, ownMediaProbeArgs(kind), { timeoutMs: PROBE_TIMEOUT_MS });
-  } catch {
+    probed = await probe(path, ownMediaProbeArgs(kind), { timeoutMs: PROBE_TIMEOUT_MS, memoryLimitBytes: OWN_MEDIA_CONVERT_MEMORY_BYTES });
+  } catch (error) {
+    if (error instanceof FfmpegOutOfMemory) throw outOfMemory(url, error);
     throw invalid;
   }
   const demuxer = acceptedDemuxer(kind, probed.format.format_name);
@@ -167,6 +171,10 @@ async function inspect(kind: Exclude<OwnMediaKind, "image">, url: string, path: 
     if (refusal) throw new MediaImportError("MEDIA_INVALID", `${url} is too costly to convert: ${refusal}.`);
   }
   return { duration, demuxer };
+}
+
+function outOfMemory(url: string, error: FfmpegOutOfMemory): MediaImportError {
+  return new MediaImportError("MEDIA_INVALID", `${url} needs more than ${Math.round(error.limitBytes / (1024 * 1024))} MB of memory to convert, the limit for own media.`, { cause: error });
 }
 
 /** Converts a downloaded image to a JPEG of at most 1080 px a side, upright; refuses anything sharp cannot read. */
@@ -262,14 +270,17 @@ export function createOwnMediaImporter(deps: OwnMediaDeps): OwnMediaImporter {
           // Judged by the processor time the conversion used: it runs below renders' priority, and on a
           // busy worker a plain clip could wait past any wall-clock bound. The wall bound only catches a
           // conversion that stops making progress at all.
-          const bounds = { cpuLimitMs, timeoutMs: cpuLimitMs * CONVERT_WALL_FACTOR, background: true };
+          const bounds = { cpuLimitMs, timeoutMs: cpuLimitMs * CONVERT_WALL_FACTOR, background: true, memoryLimitBytes: OWN_MEDIA_CONVERT_MEMORY_BYTES };
           await conversions.run(accountId, () => ffmpegToFile(converted, args, bounds));
         } catch (error) {
           if (error instanceof FfmpegTimedOut) {
             const spent = error.measure === "processor" ? `more than ${Math.round(cpuLimitMs / 1000)} s of processing` : `longer than ${Math.round(error.timeoutMs / 1000)} s`;
-            throw new MediaImportError("MEDIA_INVALID", `${url} took ${spent} to convert, the limit for ${Math.round(duration)} s of ${kind}.`);
+            throw new MediaImportError("MEDIA_INVALID", `${url} took ${spent} to convert, the limit for ${Math.round(duration)} s of ${kind}.`, { cause: error });
           }
-          throw new MediaImportError("MEDIA_INVALID", `${url} could not be decoded as ${kind}.`);
+          if (error instanceof FfmpegOutOfMemory) throw outOfMemory(url, error);
+          const grown = error instanceof FfmpegError ? decodedFrameRefusal(error.stderr) : undefined;
+          if (grown) throw new MediaImportError("MEDIA_INVALID", `${url} is too costly to convert: ${grown}.`, { cause: error });
+          throw new MediaImportError("MEDIA_INVALID", `${url} could not be decoded as ${kind}.`, { cause: error });
         }
       }
       await deps.storage.put(storageKey, converted);
