@@ -10,8 +10,17 @@ export class FfmpegError extends Error {
     readonly tool: "ffmpeg" | "ffprobe",
     readonly exitCode: number,
     readonly stderrTail: string,
+    /** All it wrote to stderr, for callers that tell one failure from another by it. */
+    readonly stderr = stderrTail,
   ) {
     super(`${tool} exited with ${exitCode}: ${stderrTail}`);
+  }
+}
+
+/** ffmpeg ran out of the memory it was allowed (memoryLimitBytes) and failed. */
+export class FfmpegOutOfMemory extends Error {
+  constructor(readonly limitBytes: number) {
+    super(`ffmpeg needed more than ${Math.round(limitBytes / (1024 * 1024))} MB of memory, its limit`);
   }
 }
 
@@ -55,6 +64,12 @@ export interface FfmpegOptions {
   cpuLimitMs?: number;
   /** Runs ffmpeg at a lower CPU priority (nice 10), so renders keep the processor when both want it. */
   background?: boolean;
+  /**
+   * Bound on the memory ffmpeg may allocate (its data segment and private mappings: RLIMIT_DATA, set by
+   * util-linux's prlimit before it execs ffmpeg). An allocation past it fails and ffmpeg exits; the run
+   * then throws FfmpegOutOfMemory. The kernel enforces it, so no allocation outruns a watcher.
+   */
+  memoryLimitBytes?: number;
 }
 
 /** How long ffmpeg gets to exit after SIGTERM (it usually takes milliseconds) before it is killed. */
@@ -102,6 +117,19 @@ function processorBound(pid: number, limitMs: number | undefined): { signal?: Ab
  */
 const DIE_WITH_PARENT = Bun.which("setpriv") ? ["setpriv", "--pdeathsig", "KILL", "--"] : [];
 
+const PRLIMIT = Bun.which("prlimit");
+
+/**
+ * The command prefix that bounds a tool's memory. util-linux ships prlimit with setpriv; where it is
+ * missing the bound cannot be set, and the run keeps its time bounds only.
+ */
+function memoryBound(limitBytes: number | undefined): string[] {
+  return limitBytes !== undefined && PRLIMIT ? [PRLIMIT, `--data=${Math.floor(limitBytes)}`, "--"] : [];
+}
+
+/** How ffmpeg, its libraries and x264 say an allocation failed. */
+const OUT_OF_MEMORY = /Cannot allocate memory|malloc of size \d+ failed|out of memory/i;
+
 /** Stops `proc` when `signal` aborts; returns the function that stops listening. */
 function stopOnAbort(proc: { kill(signal?: NodeJS.Signals): void }, signal: AbortSignal | undefined): () => void {
   if (!signal) return () => {};
@@ -121,7 +149,10 @@ function stopOnAbort(proc: { kill(signal?: NodeJS.Signals): void }, signal: Abor
 export async function runFfmpeg(args: readonly string[], options: FfmpegOptions = {}): Promise<FfmpegRun> {
   const progress = options.onProgress ? ["-progress", "pipe:1", "-nostats"] : [];
   const priority = options.background ? ["nice", "-n", "10"] : [];
-  const proc = Bun.spawn([...DIE_WITH_PARENT, ...priority, "ffmpeg", ...BASE_ARGS, ...progress, ...args], { stdout: "pipe", stderr: "pipe" });
+  const proc = Bun.spawn([...DIE_WITH_PARENT, ...priority, ...memoryBound(options.memoryLimitBytes), "ffmpeg", ...BASE_ARGS, ...progress, ...args], {
+    stdout: "pipe",
+    stderr: "pipe",
+  });
   const timer = options.timeoutMs === undefined ? undefined : AbortSignal.timeout(options.timeoutMs);
   const cpu = processorBound(proc.pid, options.cpuLimitMs);
   const stops = [options.signal, timer, cpu.signal].filter((s): s is AbortSignal => s !== undefined);
@@ -147,7 +178,8 @@ export async function runFfmpeg(args: readonly string[], options: FfmpegOptions 
   if (options.signal?.aborted) throw new FfmpegAborted();
   if (timer?.aborted) throw new FfmpegTimedOut(options.timeoutMs!);
   if (cpu.signal?.aborted) throw new FfmpegTimedOut(options.cpuLimitMs!, "processor");
-  if (code !== 0) throw new FfmpegError("ffmpeg", code, stderr.trim().split("\n").slice(-6).join("\n"));
+  if (code !== 0 && options.memoryLimitBytes !== undefined && OUT_OF_MEMORY.test(stderr)) throw new FfmpegOutOfMemory(options.memoryLimitBytes);
+  if (code !== 0) throw new FfmpegError("ffmpeg", code, stderr.trim().split("\n").slice(-6).join("\n"), stderr);
   return { stdout, stderr, maxRssBytes: proc.resourceUsage()?.maxRSS ?? 0 };
 }
 
@@ -211,15 +243,20 @@ export interface ProbeResult {
   streams: Array<Record<string, any>>;
 }
 
-/** `timeoutMs`: ffprobe is killed past it and the probe throws FfmpegTimedOut (for callers' files). */
-export async function probe(path: string, extra: readonly string[] = [], options: { timeoutMs?: number } = {}): Promise<ProbeResult> {
-  const proc = Bun.spawn([...DIE_WITH_PARENT, "ffprobe", "-v", "error", "-print_format", "json", "-show_format", "-show_streams", ...extra, path], {
+/**
+ * `timeoutMs`: ffprobe is killed past it and the probe throws FfmpegTimedOut; `memoryLimitBytes`: bounds
+ * its memory as runFfmpeg's option does (the probe decodes a caller's first frames, whatever size they
+ * claim), and the probe throws FfmpegOutOfMemory past it.
+ */
+export async function probe(path: string, extra: readonly string[] = [], options: { timeoutMs?: number; memoryLimitBytes?: number } = {}): Promise<ProbeResult> {
+  const proc = Bun.spawn([...DIE_WITH_PARENT, ...memoryBound(options.memoryLimitBytes), "ffprobe", "-v", "error", "-print_format", "json", "-show_format", "-show_streams", ...extra, path], {
     stdout: "pipe",
     stderr: "pipe",
   });
   const timer = options.timeoutMs === undefined ? undefined : setTimeout(() => proc.kill("SIGKILL"), options.timeoutMs);
   const [stdout, stderr, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]).finally(() => clearTimeout(timer));
   if (proc.signalCode === "SIGKILL" && options.timeoutMs !== undefined) throw new FfmpegTimedOut(options.timeoutMs);
-  if (code !== 0) throw new FfmpegError("ffprobe", code, stderr.trim().slice(-400));
+  if (code !== 0 && options.memoryLimitBytes !== undefined && OUT_OF_MEMORY.test(stderr)) throw new FfmpegOutOfMemory(options.memoryLimitBytes);
+  if (code !== 0) throw new FfmpegError("ffprobe", code, stderr.trim().slice(-400), stderr);
   return JSON.parse(stdout) as ProbeResult;
 }

@@ -17,6 +17,7 @@ import { ApiKeyCache } from "./auth/key-cache.ts";
 import type { Logger } from "./logger.ts";
 import { createFileLibrary } from "./media/library.ts";
 import { type Metrics, createMetrics } from "./metrics/prometheus.ts";
+import { createImportTurns, DEFAULT_IMPORT_TURNS } from "./media/import-turns.ts";
 import { createOwnMediaImporter } from "./media/own-media.ts";
 import { callerUrlPolicy } from "./net/outbound.ts";
 import { createVoicePreviews } from "./narration/previews.ts";
@@ -73,7 +74,17 @@ export async function buildDeps(config: Config, database: Database, queue: JobQu
     log,
   );
   const recorder = metrics.recorder;
-  const ownMedia = createOwnMediaImporter({ db: database.db, storage, policy, tempRoot: join(config.dataDir, "imports"), now, recorder });
+  const importTurns = createImportTurns(DEFAULT_IMPORT_TURNS);
+  const ownMedia = createOwnMediaImporter({
+    db: database.db,
+    storage,
+    policy,
+    tempRoot: join(config.dataDir, "imports"),
+    now,
+    recorder,
+    turns: importTurns,
+    speedFloor: config.ownMediaSpeedFloor,
+  });
   const content = createContentPorts(config, log);
   const templates = overrides.templates ?? TEMPLATES;
   const apiKeys = new ApiKeyCache(database);
@@ -125,10 +136,11 @@ export async function buildDeps(config: Config, database: Database, queue: JobQu
     webhookPolicy: policy,
     drainMs: config.drainMs,
     recorder,
-    // Renders and own-media conversions wait for turns of their own (the pool, the per-account rotation);
-    // three more jobs than that means one account's three videos in progress, all waiting on imports,
-    // cannot hold every pipeline job while another account's video waits to start.
-    concurrency: Math.max(2, renderPool.stats().maxConcurrentRenders + 1) + 3,
+    // Own-media imports (downloads that may take minutes, conversions taking turns across accounts) hold
+    // at most the import turns' slots, one account at most one of them, and a video that finds no turn
+    // goes back to the queue instead of waiting in its job: the other jobs (a render's turn and one more)
+    // stay free for videos that import nothing, whatever other accounts' sources do.
+    concurrency: Math.max(2, renderPool.stats().maxConcurrentRenders + 1) + importTurns.stats().slots,
   };
   return { app, worker, renderPool, metrics };
 }

@@ -4,6 +4,9 @@ import { readFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { join, resolve } from "node:path";
 
+/** The slowest own-media download kept once its grace has passed, unless configured otherwise. */
+export const DEFAULT_OWN_MEDIA_SPEED_FLOOR = { bytesPerSecond: 50 * 1024, graceMs: 10_000 } as const;
+
 /** Every environment variable the service reads; the README table is written from these descriptions. */
 export const ConfigSchema = Type.Object({
   PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 3000, description: "HTTP port." }),
@@ -34,6 +37,17 @@ export const ConfigSchema = Type.Object({
   OUTBOUND_CA_FILE: Type.String({
     default: "",
     description: "PEM file of certificates to trust, instead of the system's, when fetching callers' https URLs (a private CA). Empty: the system's.",
+  }),
+  OWN_MEDIA_MIN_BYTES_PER_SECOND: Type.Integer({
+    minimum: 0,
+    default: DEFAULT_OWN_MEDIA_SPEED_FLOOR.bytesPerSecond,
+    description: "The slowest own-media download kept: past OWN_MEDIA_SLOW_GRACE_SECONDS, a download that has averaged fewer bytes a second since it began is given up (MEDIA_FETCH_FAILED). 0: no floor (the 5-minute bound only).",
+  }),
+  OWN_MEDIA_SLOW_GRACE_SECONDS: Type.Integer({
+    minimum: 1,
+    maximum: 300,
+    default: DEFAULT_OWN_MEDIA_SPEED_FLOOR.graceMs / 1000,
+    description: "How long an own-media download runs before OWN_MEDIA_MIN_BYTES_PER_SECOND is applied to its average.",
   }),
   NARRATION_PROVIDER: Type.Union(
     [Type.Literal("auto"), Type.Literal("offline"), Type.Literal("elevenlabs"), Type.Literal("openai"), Type.Literal("kokoro")],
@@ -130,6 +144,8 @@ export interface Config {
   /** Serve the Studio (the web app at /). */
   studio: boolean;
   outboundCa: string | undefined;
+  /** The slowest own-media download kept, past its grace; null: no floor. */
+  ownMediaSpeedFloor: { bytesPerSecond: number; graceMs: number } | null;
   /** Null: the offline writers only. */
   llm: { baseUrl: string; apiKey: string; model: string } | null;
   narration: {
@@ -141,7 +157,7 @@ export interface Config {
   };
 }
 
-const NUMERIC = new Set(["PORT", "DRAIN_SECONDS", "EVENTS_HEARTBEAT_SECONDS", "HTTP_IDLE_TIMEOUT_SECONDS"]);
+const NUMERIC = new Set(["PORT", "DRAIN_SECONDS", "EVENTS_HEARTBEAT_SECONDS", "HTTP_IDLE_TIMEOUT_SECONDS", "OWN_MEDIA_MIN_BYTES_PER_SECOND", "OWN_MEDIA_SLOW_GRACE_SECONDS"]);
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const picked: Record<string, unknown> = {};
@@ -199,6 +215,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     allowPrivateUrls: raw.UNSAFE_ALLOW_PRIVATE_URLS === "1",
     studio: raw.STUDIO === "1",
     outboundCa: raw.OUTBOUND_CA_FILE ? readFileSync(resolve(raw.OUTBOUND_CA_FILE), "utf8") : undefined,
+    ownMediaSpeedFloor:
+      raw.OWN_MEDIA_MIN_BYTES_PER_SECOND > 0 ? { bytesPerSecond: raw.OWN_MEDIA_MIN_BYTES_PER_SECOND, graceMs: raw.OWN_MEDIA_SLOW_GRACE_SECONDS * 1000 } : null,
     llm: raw.LLM_BASE_URL ? { baseUrl: raw.LLM_BASE_URL.replace(/\/+$/, ""), apiKey: raw.LLM_API_KEY, model: raw.LLM_MODEL } : null,
     narration: {
       provider: raw.NARRATION_PROVIDER,

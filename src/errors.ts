@@ -90,7 +90,8 @@ export const REQUEST_ERROR_ADVICE: Record<RequestErrorCode, string> = {
 /** Video failure codes and their meaning (the spec's table); each template names the ones it can end with. */
 export const FAILURE_CODES = {
   MEDIA_FETCH_FAILED: {
-    meaning: "Own background or music URL could not be downloaded: not public https, unreachable, refused, or over 300 MB (video) / 30 MB (audio).",
+    meaning:
+      "Own background or music URL could not be downloaded: not public https, unreachable, refused, over 300 MB (video) / 30 MB (audio), or too slow (under the deployment's floor, 50 KB/s averaged once 10 s have passed unless configured otherwise).",
   },
   MEDIA_INVALID: { meaning: "File at the URL is not usable video or audio." },
   MEDIA_TOO_LONG: { meaning: "File longer than 10 minutes." },

@@ -86,18 +86,52 @@ export function parseFrameRate(rate: unknown): number {
 
 /**
  * Conversions get at most two threads: an import then costs at most two cores for its wall-time bound,
- * and renders (which run at normal priority) keep the rest.
+ * and renders (which run at normal priority) keep the rest. The decoder's own threads are bounded too
+ * (`-threads` before the input): each frame thread holds frames of its own, so on a many-core machine the
+ * default (one per core) multiplies what a decode holds in memory.
  */
 const CONVERT_THREADS = ["-threads", "2", "-filter_threads", "1"];
+const DECODE_THREADS = ["-threads", "2"];
+
+/**
+ * The most pixels a decoder may allocate a frame of (its `max_pixels` option): the probe's frame limit,
+ * plus the row padding decoders allocate (a row rounded up to 64 pixels, at the tallest accepted height).
+ * The probe reads the container's and the first frames' size only; a stream that changes its size later
+ * (an in-band SPS of 8192x8192 after 2 s of 320x568) is held to the same limit by the decoder itself,
+ * which refuses the frame before allocating it.
+ */
+export const OWN_VIDEO_DECODE_MAX_PIXELS = OWN_VIDEO_WORK_LIMITS.maxFramePixels + 64 * OWN_VIDEO_WORK_LIMITS.maxHeight;
+
+/**
+ * Memory an own-media probe or conversion may allocate (RLIMIT_DATA). A conversion of 4096x2160 footage
+ * at 60 fps allocates about 480 MB (peak resident about 400 MB) and a 320x568 clip about 350 MB (thread
+ * stacks count, resident or not); the 8192x8192 stream change allocated over a gigabyte (966 MB resident).
+ */
+export const OWN_MEDIA_CONVERT_MEMORY_BYTES = 768 * 1024 * 1024;
+
+/**
+ * Why a failed conversion was refused, read from ffmpeg's words, when its frames outgrew the decoder's
+ * limit partway through; undefined for any other failure.
+ */
+export function decodedFrameRefusal(stderr: string): string | undefined {
+  const grown = /Picture size (\d+)x(\d+) exceeds specified max pixel count/.exec(stderr);
+  return grown ? `its frames change to ${grown[1]}x${grown[2]} partway through; own footage may be at most 4096x2160 (or 2160x4096)` : undefined;
+}
 
 /**
  * A caller's footage as a background the renderer can use without scaling: 1080x1920 cropped to fill,
  * 30 fps, silent, stored like the library loops (short GOPs, `fastdecode`) so looping it is cheap.
- * `demuxer` is the one the probe accepted (acceptedDemuxer), forced so nothing else is tried.
+ * `demuxer` is the one the probe accepted (acceptedDemuxer), forced so nothing else is tried. Every
+ * decoded frame is held to OWN_VIDEO_DECODE_MAX_PIXELS, and `-xerror` ends the conversion at the first
+ * frame that cannot be decoded: otherwise ffmpeg skips refused frames and stores what came before them.
  */
 export function ownVideoConvertArgs(input: string, output: string, demuxer: string): string[] {
   return [
+    "-xerror",
     ...localSingleFile("video"),
+    ...DECODE_THREADS,
+    "-max_pixels",
+    String(OWN_VIDEO_DECODE_MAX_PIXELS),
     "-f",
     demuxer,
     "-i",

@@ -37,7 +37,7 @@ export function docsRoutes(routes: () => readonly RouteDef[], templates: Templat
       auth: "none",
       success: { status: 200, description: "The guide.", contentType: "text/plain", schema: TextSchema },
       errors: [],
-      handle: (_ctx, deps) => text(llmsGuide(routes(), { publicBaseUrl: deps.config.publicBaseUrl, templates })),
+      handle: (_ctx, deps) => text(llmsGuide(routes(), { publicBaseUrl: deps.config.publicBaseUrl, templates, ownMediaSpeedFloor: deps.config.ownMediaSpeedFloor })),
     },
     {
       method: "GET",

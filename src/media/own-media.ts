@@ -5,10 +5,12 @@ import { join } from "node:path";
 import type { Db } from "../../db/client.ts";
 import sharp from "sharp";
 import { claimMediaImport, findReadyMediaImport, markMediaImportFailed, markMediaImportReady, type MediaKind } from "../../db/repos/media-imports.ts";
-import { ffmpegToFile, FfmpegTimedOut, probe } from "../../render/ffmpeg.ts";
+import { FfmpegError, FfmpegOutOfMemory, ffmpegToFile, FfmpegTimedOut, probe } from "../../render/ffmpeg.ts";
 import {
   acceptedDemuxer,
+  decodedFrameRefusal,
   MAX_OWN_MEDIA_SECONDS,
+  OWN_MEDIA_CONVERT_MEMORY_BYTES,
   ownAudioConvertArgs,
   ownMediaConvertTimeoutMs,
   ownMediaProbeArgs,
@@ -16,12 +18,14 @@ import {
   ownVideoWorkRefusal,
   parseFrameRate,
 } from "../../render/plan/media-convert.ts";
+import { DEFAULT_OWN_MEDIA_SPEED_FLOOR } from "../config.ts";
 import type { FailureCode } from "../errors.ts";
 import { newId } from "../ids.ts";
-import { OutboundError, type OutboundPolicy, outboundRequest } from "../net/outbound.ts";
+import { OutboundError, type OutboundPolicy, outboundRequest, type SpeedFloor } from "../net/outbound.ts";
 import type { Recorder } from "../recorder.ts";
 import type { Storage } from "../storage/local.ts";
 import { type ConversionQueue, createConversionQueue } from "./conversion-queue.ts";
+import { createImportTurns, ImportTurnBusy, type ImportTurns } from "./import-turns.ts";
 
 export const OWN_MEDIA_LIMITS = {
   video: { maxBytes: 300 * 1024 * 1024, label: "300 MB" },
@@ -47,13 +51,17 @@ export class MediaImportError extends Error {
   constructor(
     readonly code: FailureCode,
     message: string,
+    options?: { cause?: unknown },
   ) {
-    super(message);
+    super(message, options);
   }
 }
 
 export interface OwnMediaImporter {
-  /** The local path of the caller's file converted for rendering (fetched now, or reused). */
+  /**
+   * The local path of the caller's file converted for rendering (fetched now, or reused). Throws
+   * ImportTurnBusy, having done nothing, when the account has no import turn free in this process.
+   */
   importMedia(accountId: string, kind: OwnMediaKind, url: string): Promise<string>;
   /** Imports an image by URL and returns its id (med_...), the id chat messages and avatars use. */
   importImage(accountId: string, url: string): Promise<{ id: string; width: number; height: number; reused: boolean }>;
@@ -71,6 +79,13 @@ export interface OwnMediaDeps {
   now(): Date;
   /** Conversion turns shared across accounts (one at a time by default). */
   conversions?: ConversionQueue;
+  /**
+   * Turns of footage and music imports, which run inside pipeline jobs: without one free for the
+   * account, importMedia throws ImportTurnBusy at once instead of waiting (DEFAULT_IMPORT_TURNS by default).
+   */
+  turns?: ImportTurns;
+  /** Downloads slower than this past its grace are given up (OWN_MEDIA_MIN_BYTES_PER_SECOND); null: none. */
+  speedFloor?: SpeedFloor | null;
   /** Processor-time bound of a conversion of `seconds` of media (ownMediaConvertTimeoutMs by default). */
   convertTimeoutMs?(seconds: number): number;
   /** Told the bytes each download took (metrics). */
@@ -88,19 +103,32 @@ function fetchFailure(url: string, error: unknown): MediaImportError {
   return new MediaImportError("MEDIA_FETCH_FAILED", `${url} could not be downloaded: ${detail}`);
 }
 
-/** Streams the URL to `path`, refusing anything over the kind's size limit as it arrives. */
+/**
+ * Streams the URL to `path`, refusing anything over the kind's size limit as it arrives and giving up on a
+ * source slower than the floor.
+ */
 async function download(deps: OwnMediaDeps, kind: OwnMediaKind, url: string, path: string): Promise<number> {
   const file = await open(path, "w");
+  const speedFloor = deps.speedFloor === undefined ? DEFAULT_OWN_MEDIA_SPEED_FLOOR : (deps.speedFloor ?? undefined);
   try {
     const response = await outboundRequest(
       url,
-      { timeoutMs: FETCH_TIMEOUT_MS, maxBytes: OWN_MEDIA_LIMITS[kind].maxBytes, maxRedirects: MAX_REDIRECTS, onData: async (chunk) => void (await file.write(chunk)) },
+      {
+        timeoutMs: FETCH_TIMEOUT_MS,
+        maxBytes: OWN_MEDIA_LIMITS[kind].maxBytes,
+        maxRedirects: MAX_REDIRECTS,
+        speedFloor,
+        onData: async (chunk) => void (await file.write(chunk)),
+      },
       deps.policy,
     );
     if (response.status !== 200) throw new MediaImportError("MEDIA_FETCH_FAILED", `${url} answered HTTP ${response.status}.`);
   } catch (error) {
     if (error instanceof OutboundError && error.reason === "too_large") {
       throw new MediaImportError("MEDIA_FETCH_FAILED", `${url} is larger than ${OWN_MEDIA_LIMITS[kind].label}, the limit for own ${kind}.`);
+    }
+    if (error instanceof OutboundError && error.reason === "too_slow") {
+      throw new MediaImportError("MEDIA_FETCH_FAILED", `${url} was too slow to download and was given up: ${error.message}.`);
     }
     throw fetchFailure(url, error);
   } finally {
@@ -118,8 +146,9 @@ async function inspect(kind: Exclude<OwnMediaKind, "image">, url: string, path: 
   let probed: Awaited<ReturnType<typeof probe>>;
   try {
     // Reading a header takes milliseconds; a file that keeps ffprobe busy for long is not plain media.
-    probed = await probe(path, ownMediaProbeArgs(kind), { timeoutMs: PROBE_TIMEOUT_MS });
-  } catch {
+    probed = await probe(path, ownMediaProbeArgs(kind), { timeoutMs: PROBE_TIMEOUT_MS, memoryLimitBytes: OWN_MEDIA_CONVERT_MEMORY_BYTES });
+  } catch (error) {
+    if (error instanceof FfmpegOutOfMemory) throw outOfMemory(url, error);
     throw invalid;
   }
   const demuxer = acceptedDemuxer(kind, probed.format.format_name);
@@ -142,6 +171,10 @@ async function inspect(kind: Exclude<OwnMediaKind, "image">, url: string, path: 
     if (refusal) throw new MediaImportError("MEDIA_INVALID", `${url} is too costly to convert: ${refusal}.`);
   }
   return { duration, demuxer };
+}
+
+function outOfMemory(url: string, error: FfmpegOutOfMemory): MediaImportError {
+  return new MediaImportError("MEDIA_INVALID", `${url} needs more than ${Math.round(error.limitBytes / (1024 * 1024))} MB of memory to convert, the limit for own media.`, { cause: error });
 }
 
 /** Converts a downloaded image to a JPEG of at most 1080 px a side, upright; refuses anything sharp cannot read. */
@@ -188,8 +221,10 @@ const CONVERT_WALL_FACTOR = 10;
 export function createOwnMediaImporter(deps: OwnMediaDeps): OwnMediaImporter {
   mkdirSync(deps.tempRoot, { recursive: true });
   const conversions = deps.conversions ?? createConversionQueue();
+  const turns = deps.turns ?? createImportTurns();
   const timeoutFor = deps.convertTimeoutMs ?? ownMediaConvertTimeoutMs;
-  const run = async (accountId: string, kind: OwnMediaKind, url: string): Promise<{ id: string; path: string; reused: boolean }> => {
+  /** `turn`: the import runs inside a pipeline job and takes one of the import turns (footage, music). */
+  const run = async (accountId: string, kind: OwnMediaKind, url: string, turn: boolean): Promise<{ id: string; path: string; reused: boolean }> => {
     const now = deps.now();
     const urlHash = createHash("sha256").update(url).digest("hex");
     const claim = await claimMediaImport(deps.db, {
@@ -213,6 +248,10 @@ export function createOwnMediaImporter(deps: OwnMediaDeps): OwnMediaImporter {
       if (path) return { id: claim.row.id, path, reused: true };
     }
     const row = claim.row;
+    // Taken after the claim: a reused file needs no turn. A claim left `fetching` here is claimed
+    // again by the next attempt without being counted twice.
+    const giveBack = turn ? turns.take(accountId) : () => {};
+    if (!giveBack) throw new ImportTurnBusy(accountId);
     const temp = mkdtempSync(join(deps.tempRoot, `${row.id}-`));
     try {
       const downloaded = join(temp, "download");
@@ -231,14 +270,17 @@ export function createOwnMediaImporter(deps: OwnMediaDeps): OwnMediaImporter {
           // Judged by the processor time the conversion used: it runs below renders' priority, and on a
           // busy worker a plain clip could wait past any wall-clock bound. The wall bound only catches a
           // conversion that stops making progress at all.
-          const bounds = { cpuLimitMs, timeoutMs: cpuLimitMs * CONVERT_WALL_FACTOR, background: true };
+          const bounds = { cpuLimitMs, timeoutMs: cpuLimitMs * CONVERT_WALL_FACTOR, background: true, memoryLimitBytes: OWN_MEDIA_CONVERT_MEMORY_BYTES };
           await conversions.run(accountId, () => ffmpegToFile(converted, args, bounds));
         } catch (error) {
           if (error instanceof FfmpegTimedOut) {
             const spent = error.measure === "processor" ? `more than ${Math.round(cpuLimitMs / 1000)} s of processing` : `longer than ${Math.round(error.timeoutMs / 1000)} s`;
-            throw new MediaImportError("MEDIA_INVALID", `${url} took ${spent} to convert, the limit for ${Math.round(duration)} s of ${kind}.`);
+            throw new MediaImportError("MEDIA_INVALID", `${url} took ${spent} to convert, the limit for ${Math.round(duration)} s of ${kind}.`, { cause: error });
           }
-          throw new MediaImportError("MEDIA_INVALID", `${url} could not be decoded as ${kind}.`);
+          if (error instanceof FfmpegOutOfMemory) throw outOfMemory(url, error);
+          const grown = error instanceof FfmpegError ? decodedFrameRefusal(error.stderr) : undefined;
+          if (grown) throw new MediaImportError("MEDIA_INVALID", `${url} is too costly to convert: ${grown}.`, { cause: error });
+          throw new MediaImportError("MEDIA_INVALID", `${url} could not be decoded as ${kind}.`, { cause: error });
         }
       }
       await deps.storage.put(storageKey, converted);
@@ -251,13 +293,14 @@ export function createOwnMediaImporter(deps: OwnMediaDeps): OwnMediaImporter {
       await markMediaImportFailed(deps.db, row.id, failure.code);
       throw failure;
     } finally {
+      giveBack();
       rmSync(temp, { recursive: true, force: true });
     }
   };
   return {
-    importMedia: async (accountId, kind, url) => (await run(accountId, kind, url)).path,
+    importMedia: async (accountId, kind, url) => (await run(accountId, kind, url, true)).path,
     async importImage(accountId, url) {
-      const { id, path, reused } = await run(accountId, "image", url);
+      const { id, path, reused } = await run(accountId, "image", url, false);
       const meta = await sharp(path).metadata();
       return { id, width: meta.width ?? 0, height: meta.height ?? 0, reused };
     },

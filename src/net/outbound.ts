@@ -10,7 +10,7 @@ import ipaddr from "ipaddr.js";
  * size and time are capped. Bun's fetch ignores custom dispatchers, so this uses node:http(s) with a
  * `lookup` of its own.
  */
-export type OutboundFailure = "invalid_url" | "scheme" | "private_address" | "dns" | "timeout" | "too_large" | "network" | "too_many_redirects";
+export type OutboundFailure = "invalid_url" | "scheme" | "private_address" | "dns" | "timeout" | "too_slow" | "too_large" | "network" | "too_many_redirects";
 
 export class OutboundError extends Error {
   constructor(
@@ -137,7 +137,21 @@ export interface OutboundRequest {
   maxRedirects: number;
   /** Receives the body as it arrives instead of buffering it (large media to disk). */
   onData?(chunk: Uint8Array): void | Promise<void>;
+  /**
+   * Gives up with too_slow once the exchange, past its first `graceMs`, has averaged fewer than
+   * `bytesPerSecond` since it began (redirects and waiting for headers included): a source that
+   * trickles would otherwise hold whoever waits on it until `timeoutMs`.
+   */
+  speedFloor?: SpeedFloor;
 }
+
+export interface SpeedFloor {
+  bytesPerSecond: number;
+  graceMs: number;
+}
+
+/** How often a floor is checked once its grace has passed. */
+const SPEED_CHECK_MS = 250;
 
 export interface OutboundResponse {
   status: number;
@@ -147,8 +161,17 @@ export interface OutboundResponse {
   url: string;
 }
 
-function once(url: URL, address: string, request: OutboundRequest, deadline: AbortSignal, ca: string | undefined): Promise<OutboundResponse> {
+/** Where an exchange stands: the body bytes received over every hop, and why it was stopped. */
+interface Exchange {
+  signal: AbortSignal;
+  received: number;
+  stopped?: OutboundError;
+}
+
+function once(url: URL, address: string, request: OutboundRequest, exchange: Exchange, ca: string | undefined): Promise<OutboundResponse> {
   return new Promise((resolve, reject) => {
+    // Whatever the socket does once stopped, the exchange ends now with the reason it was stopped for.
+    exchange.signal.addEventListener("abort", () => reject(exchange.stopped), { once: true });
     const family = ipaddr.parse(address).kind() === "ipv6" ? 6 : 4;
     const client = url.protocol === "https:" ? https : http;
     const req = client.request(
@@ -159,7 +182,7 @@ function once(url: URL, address: string, request: OutboundRequest, deadline: Abo
         // Pinning: whatever the name resolves to now, connect to the address that was checked.
         lookup: (_host: string, options: { all?: boolean }, callback: (...args: unknown[]) => void) =>
           options?.all ? callback(null, [{ address, family }]) : callback(null, address, family),
-        signal: deadline,
+        signal: exchange.signal,
         ...(ca ? { ca } : {}),
       } as https.RequestOptions,
       (res) => {
@@ -168,6 +191,7 @@ function once(url: URL, address: string, request: OutboundRequest, deadline: Abo
         let chain = Promise.resolve();
         res.on("data", (chunk: Uint8Array) => {
           size += chunk.byteLength;
+          exchange.received += chunk.byteLength;
           if (size > request.maxBytes) {
             res.destroy();
             reject(new OutboundError("too_large", `the answer is larger than ${request.maxBytes} bytes`));
@@ -181,12 +205,10 @@ function once(url: URL, address: string, request: OutboundRequest, deadline: Abo
         res.on("end", () => {
           chain.then(() => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks), url: url.toString() }), reject);
         });
-        res.on("error", (error) => reject(deadline.aborted ? new OutboundError("timeout", `no complete answer within ${request.timeoutMs / 1000} s`) : new OutboundError("network", error.message)));
+        res.on("error", (error) => reject(exchange.stopped ?? new OutboundError("network", error.message)));
       },
     );
-    req.on("error", (error) => {
-      reject(deadline.aborted ? new OutboundError("timeout", `no complete answer within ${request.timeoutMs / 1000} s`) : new OutboundError("network", error.message));
-    });
+    req.on("error", (error) => reject(exchange.stopped ?? new OutboundError("network", error.message)));
     if (request.body !== undefined) req.write(request.body);
     req.end();
   });
@@ -194,14 +216,53 @@ function once(url: URL, address: string, request: OutboundRequest, deadline: Abo
 
 /** One guarded exchange with a caller's URL, following redirects only as allowed and checking each hop. */
 export async function outboundRequest(raw: string, request: OutboundRequest, policy: OutboundPolicy): Promise<OutboundResponse> {
-  const deadline = AbortSignal.timeout(request.timeoutMs);
-  let url = checkUrlForm(raw, policy);
-  for (let hop = 0; ; hop++) {
-    const address = await resolveAllowed(url, policy);
-    const response = await once(url, address, request, deadline, policy.ca);
-    const location = response.headers.location;
-    if (response.status < 300 || response.status >= 400 || request.maxRedirects === 0 || typeof location !== "string") return response;
-    if (hop >= request.maxRedirects) throw new OutboundError("too_many_redirects", `more than ${request.maxRedirects} redirects`);
-    url = checkUrlForm(new URL(location, url).toString(), policy);
+  const controller = new AbortController();
+  const exchange: Exchange = { signal: controller.signal, received: 0 };
+  const stop = (why: OutboundError) => {
+    exchange.stopped ??= why;
+    controller.abort();
+  };
+  const deadline = setTimeout(() => stop(new OutboundError("timeout", `no complete answer within ${request.timeoutMs / 1000} s`)), request.timeoutMs);
+  const floor = request.speedFloor ? watchSpeed(request.speedFloor, exchange, stop) : undefined;
+  try {
+    let url = checkUrlForm(raw, policy);
+    for (let hop = 0; ; hop++) {
+      const address = await resolveAllowed(url, policy);
+      if (exchange.stopped) throw exchange.stopped;
+      const response = await once(url, address, request, exchange, policy.ca);
+      const location = response.headers.location;
+      if (response.status < 300 || response.status >= 400 || request.maxRedirects === 0 || typeof location !== "string") return response;
+      if (hop >= request.maxRedirects) throw new OutboundError("too_many_redirects", `more than ${request.maxRedirects} redirects`);
+      url = checkUrlForm(new URL(location, url).toString(), policy);
+    }
+  } finally {
+    clearTimeout(deadline);
+    if (floor) clearInterval(floor);
   }
+}
+
+/** Stops the exchange once, past the floor's grace, its average since it began falls under the floor. */
+function watchSpeed(floor: SpeedFloor, exchange: Exchange, stop: (why: OutboundError) => void): ReturnType<typeof setInterval> {
+  const started = performance.now();
+  const timer = setInterval(() => {
+    const elapsedMs = performance.now() - started;
+    if (elapsedMs < floor.graceMs) return;
+    if ((exchange.received * 1000) / elapsedMs >= floor.bytesPerSecond) return;
+    clearInterval(timer);
+    const seconds = Math.round(elapsedMs / 100) / 10;
+    stop(
+      new OutboundError(
+        "too_slow",
+        `it sent ${exchange.received} bytes in ${seconds} s, under the ${formatRate(floor.bytesPerSecond)} a download must average once ${floor.graceMs / 1000} s have passed`,
+      ),
+    );
+  }, Math.min(SPEED_CHECK_MS, floor.graceMs));
+  return timer;
+}
+
+/** 51200 -> "50 KB/s". */
+export function formatRate(bytesPerSecond: number): string {
+  if (bytesPerSecond >= 1024 * 1024) return `${Math.round((bytesPerSecond / (1024 * 1024)) * 10) / 10} MB/s`;
+  if (bytesPerSecond >= 1024) return `${Math.round((bytesPerSecond / 1024) * 10) / 10} KB/s`;
+  return `${bytesPerSecond} B/s`;
 }

@@ -40,10 +40,10 @@ export interface JobQueue {
   sendWebhook(tx: Db, job: WebhookJob, startAfterSeconds?: number): Promise<void>;
   /**
    * A stopping worker gives its pipeline job back: a fresh job for the same video is queued, ready at
-   * once, and the fetched attempt is settled as handed back (not failed: a drain is no failure and takes
-   * nothing from the video's retries).
+   * once (or after `startAfterSeconds`: a video waiting for an import turn), and the fetched attempt is
+   * settled as handed back (not failed: a drain is no failure and takes nothing from the video's retries).
    */
-  handBack(job: { id: string; retryCount: number }, data: PipelineJob): Promise<void>;
+  handBack(job: { id: string; retryCount: number }, data: PipelineJob, startAfterSeconds?: number): Promise<void>;
   /**
    * Embedded database only (one process by construction): jobs left active by a previous run of this
    * process are orphans; they go back to the queue at once instead of waiting for their heartbeat.
@@ -119,10 +119,10 @@ export async function startJobQueue(database: Database, options: { databaseUrl: 
       const id = await boss.send(QUEUES.webhooks, job, { db: transactionExecutor(tx), startAfter: startAfterSeconds });
       if (!id) throw new Error("the queue did not take the delivery");
     },
-    async handBack(job, data) {
+    async handBack(job, data, startAfterSeconds = 0) {
       // The fresh job first: a crash between the two leaves a second job, which the video's fencing makes
       // harmless; the other order could leave the video to the watchdog.
-      if (!(await boss.send(QUEUES.pipeline, data))) throw new Error("the queue did not take the job");
+      if (!(await boss.send(QUEUES.pipeline, data, { startAfter: startAfterSeconds }))) throw new Error("the queue did not take the job");
       await boss.complete(QUEUES.pipeline, job, { handedBack: true });
     },
     async requeueOrphans() {

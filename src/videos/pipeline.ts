@@ -11,6 +11,7 @@ import { COMPANION_FILES, companionPaths, writeCaptionFiles } from "../../render
 import { isLegacyPlan, videoCharges } from "../billing/charges.ts";
 import type { FailureCode } from "../errors.ts";
 import type { Logger } from "../logger.ts";
+import { ImportTurnBusy } from "../media/import-turns.ts";
 import type { JobQueue } from "../queue/job-queue.ts";
 import type { Recorder } from "../recorder.ts";
 import { type Storage, videoCompanionKey, videoFileKey } from "../storage/local.ts";
@@ -98,9 +99,11 @@ export function classifyFailure(error: unknown, stage: string): { code: FailureC
  * One attempt at a video: takes the video (a fencing token that refuses a stalled attempt's late writes),
  * runs the template's stages it has not finished, renders, and finishes it. A retryable failure is
  * rethrown so the queue retries with backoff; anything else ends the video as failed. "stopped": `stop`
- * ended the attempt, and the video is the caller's to hand back.
+ * ended the attempt, and the video is the caller's to hand back. "deferred": an own-media import found
+ * no turn free for the account (ImportTurnBusy), and the video is the caller's to queue again a little
+ * later; its finished stages are kept and nothing counts against its retries.
  */
-export async function processVideo(deps: PipelineDeps, videoId: string, info: AttemptInfo, stop?: AbortSignal): Promise<"done" | "stopped"> {
+export async function processVideo(deps: PipelineDeps, videoId: string, info: AttemptInfo, stop?: AbortSignal): Promise<"done" | "stopped" | "deferred"> {
   const db = deps.database.db;
   if (stop?.aborted) return "stopped";
   const started = await beginVideoAttempt(db, videoId, deps.now());
@@ -141,6 +144,10 @@ export async function processVideo(deps: PipelineDeps, videoId: string, info: At
     if (error instanceof Superseded || controller.signal.aborted) {
       deps.log.warn("attempt superseded", { videoId, attempt });
       return "done";
+    }
+    if (error instanceof ImportTurnBusy) {
+      deps.log.debug("attempt waits for an own-media import turn", { videoId, attempt, stage });
+      return "deferred";
     }
     const failure = classifyFailure(error, stage);
     deps.log.warn("video attempt failed", { videoId, attempt, stage, code: failure.code, retryable: failure.retryable, error: failure.message, toolOutput: failure.toolOutput });

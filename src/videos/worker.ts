@@ -4,6 +4,7 @@ import { deleteStaleRateWindows } from "../../db/repos/rate-windows.ts";
 import { existsSync, readdirSync } from "node:fs";
 import { findFinishedOrUnknownVideoIds, findStuckVideos } from "../../db/repos/videos.ts";
 import { findOverdueDeliveries, updateWebhookDelivery } from "../../db/repos/webhook-deliveries.ts";
+import { IMPORT_TURN_RETRY_SECONDS } from "../media/import-turns.ts";
 import type { OutboundPolicy } from "../net/outbound.ts";
 import { PIPELINE_RETRY_LIMIT, QUEUES, type WebhookJob } from "../queue/job-queue.ts";
 import { attemptDelivery } from "../webhooks/deliver.ts";
@@ -136,6 +137,8 @@ export async function startWorkers(deps: WorkerDeps): Promise<{ stop(): Promise<
           // A job fetched as the drain began goes straight back.
           const outcome = stopping ? "stopped" : await processVideo(deps, run.videoId, { retryCount: run.job.retryCount, retryLimit: PIPELINE_RETRY_LIMIT }, stopAttempts.signal);
           if (outcome === "stopped") await handBack(run);
+          // Waiting for an import turn here would hold this job slot for as long as other videos' downloads take.
+          if (outcome === "deferred") await deps.queue.handBack(run.job, { videoId: run.videoId }, IMPORT_TURN_RETRY_SECONDS);
         } finally {
           runs.delete(run);
         }

@@ -17,6 +17,13 @@ describe("configuration", () => {
     expect([c.port, c.publicBaseUrl, c.databaseUrl]).toEqual([8080, "https://videos.example.com", "postgres://u@h/db"]);
   });
 
+  test("the own-media speed floor: 50 KB/s after 10 s unless configured, none at 0", () => {
+    expect(loadConfig({}).ownMediaSpeedFloor).toEqual({ bytesPerSecond: 51_200, graceMs: 10_000 });
+    expect(loadConfig({ OWN_MEDIA_MIN_BYTES_PER_SECOND: "1000", OWN_MEDIA_SLOW_GRACE_SECONDS: "2" }).ownMediaSpeedFloor).toEqual({ bytesPerSecond: 1000, graceMs: 2000 });
+    expect(loadConfig({ OWN_MEDIA_MIN_BYTES_PER_SECOND: "0" }).ownMediaSpeedFloor).toBeNull();
+    expect(() => loadConfig({ OWN_MEDIA_SLOW_GRACE_SECONDS: "0" })).toThrow(/OWN_MEDIA_SLOW_GRACE_SECONDS/);
+  });
+
   test("invalid values are refused with the variable's name", () => {
     expect(() => loadConfig({ PORT: "eighty" })).toThrow(/PORT/);
     expect(() => loadConfig({ DATABASE_URL: "mysql://x" })).toThrow(/DATABASE_URL/);

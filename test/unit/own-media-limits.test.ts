@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { FfmpegTimedOut, probe, runFfmpeg } from "../../render/ffmpeg.ts";
 import { acceptedDemuxer, ownMediaProbeArgs, ownVideoWorkRefusal, parseFrameRate } from "../../render/plan/media-convert.ts";
 import { createConversionQueue } from "../../src/media/conversion-queue.ts";
+import { createImportTurns } from "../../src/media/import-turns.ts";
 
 describe("own-media conversion limits", () => {
   test("only single-file demuxers are accepted, named as ffprobe names them", () => {
@@ -49,6 +50,27 @@ describe("own-media conversion limits", () => {
     await Promise.all(all);
     expect(order).toEqual(["a1", "b1", "c1", "a2", "b2", "a3"]);
     expect(queue.stats()).toEqual({ running: 0, waiting: 0, accountsWaiting: 0 });
+  });
+});
+
+describe("own-media import turns", () => {
+  test("at most the slots in all and one an account; a turn given back (once) frees it", () => {
+    const turns = createImportTurns({ slots: 3, perAccount: 1 });
+    const a = turns.take("a")!;
+    expect(turns.take("a")).toBeUndefined();
+    const b = turns.take("b")!;
+    const c = turns.take("c")!;
+    expect(turns.take("d")).toBeUndefined();
+    expect(turns.stats()).toEqual({ slots: 3, perAccount: 1, held: 3, accounts: 3 });
+    a();
+    a();
+    expect(turns.stats().held).toBe(2);
+    expect(turns.take("d")).toBeDefined();
+    expect(turns.take("a")).toBeUndefined();
+    b();
+    c();
+    expect(turns.take("a")).toBeDefined();
+    expect(turns.stats()).toEqual({ slots: 3, perAccount: 1, held: 2, accounts: 2 });
   });
 });
 

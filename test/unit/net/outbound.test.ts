@@ -115,6 +115,20 @@ describe("guarded requests (loopback servers)", () => {
     expect(performance.now() - started).toBeLessThan(1500);
   });
 
+  test("a speed floor gives up a source that averages less once its grace has passed, and keeps one that does not", async () => {
+    // /slow sends 10 bytes every 400 ms: 25 bytes a second.
+    const floor = { bytesPerSecond: 100, graceMs: 500 };
+    const started = performance.now();
+    const slow = outboundRequest(`${base}/slow`, { ...limits, timeoutMs: 10_000, maxBytes: 1_000_000, speedFloor: floor }, unsafe);
+    const error = await slow.catch((e) => e);
+    expect(error).toBeInstanceOf(OutboundError);
+    expect([error.reason, error.message]).toEqual(["too_slow", expect.stringContaining("under the 100 B/s a download must average once 0.5 s have passed")]);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(floor.graceMs);
+    expect(performance.now() - started).toBeLessThan(floor.graceMs * 4);
+    const fast = await outboundRequest(`${base}/big`, { ...limits, maxBytes: 300_000, speedFloor: { bytesPerSecond: 1000, graceMs: 200 } }, unsafe);
+    expect(fast.body.byteLength).toBe(200_000);
+  });
+
   test("a body can stream to a sink instead of memory", async () => {
     let received = 0;
     const res = await outboundRequest(`${base}/big`, { ...limits, maxBytes: 300_000, onData: (c) => void (received += c.byteLength) }, unsafe);
