@@ -5,7 +5,7 @@ import { type ScriptOptions, wordBudget, writeExtractiveScript } from "./extract
 import { checkFidelity, describeUnverified } from "./fidelity.ts";
 import type { IngestedSource } from "./ingest.ts";
 import { type LlmClient, LlmError } from "./llm/client.ts";
-import { buildOfflinePack, type PackRequest, type QuizPack } from "./quiz/pack.ts";
+import { buildOfflinePack, offlineRefusal, type PackRequest, type QuizPack } from "./quiz/pack.ts";
 import type { QuizQuestion } from "./quiz/question.ts";
 import { checkText } from "./safety.ts";
 import { countWords } from "./text.ts";
@@ -22,6 +22,11 @@ export interface ArticleScript {
 export interface ContentWriter {
   articleScript(source: IngestedSource, options: ScriptOptions): Promise<ArticleScript>;
   quizPack(request: PackRequest): Promise<QuizPack>;
+  /**
+   * Why no pack can be written on this topic, or null, decided before anything is queued: with a model
+   * any topic is accepted (safety is checked apart); offline, only what the built-in data covers.
+   */
+  quizRefusal(request: Omit<PackRequest, "seed">): string | null;
 }
 
 const ScriptAnswer = Type.Object({ script: Type.String({ minLength: 1 }) }, { additionalProperties: false });
@@ -136,6 +141,7 @@ export function createContentWriter(llm: LlmClient | null, log: Logger): Content
   }
 
   return {
+    quizRefusal: (request) => (llm ? null : offlineRefusal(request)),
     async articleScript(source, options) {
       const { result } = await viaLlm("script", () => llmScript(source, options));
       if (result) return result;

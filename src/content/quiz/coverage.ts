@@ -17,3 +17,13 @@ export const OFFLINE_TOPICS: readonly { category: QuizCategory; topics: readonly
   { category: "video-games", topics: ["Pokémon types", "Pokémon generations"] },
   { category: "logos-brands", topics: ["famous brand logos"] },
 ];
+
+/** Every offline topic in one line, by category: for guides and refusals. */
+export function offlineTopicList(): string {
+  return OFFLINE_TOPICS.map((c) => `${c.category}: ${c.topics.join(", ")}`).join("; ");
+}
+
+/** The first topic of each category: a short answer to "what is covered?" that fits a problem's field. */
+export function offlineTopicExamples(): string {
+  return OFFLINE_TOPICS.map((c) => c.topics[0]!).join(", ");
+}

@@ -1,7 +1,7 @@
 import type { QuizCategory } from "./categories.ts";
 import { ContentError } from "../errors.ts";
 import { countrySources } from "./countries.ts";
-import { OFFLINE_TOPICS } from "./coverage.ts";
+import { offlineTopicList } from "./coverage.ts";
 import { elementSources } from "./elements.ts";
 import { logoSource } from "./logos.ts";
 import { pokemonSources } from "./pokemon.ts";
@@ -32,13 +32,8 @@ export interface PackRequest {
 /** Categories the offline data covers; the others need an LLM. */
 export const OFFLINE_CATEGORIES: readonly QuizCategory[] = [...new Set(QUESTION_SOURCES.flatMap((s) => s.categories))];
 
-/** The offline topics in one line, for refusals and guides. */
-export function offlineCoverage(): string {
-  return OFFLINE_TOPICS.map((c) => `${c.category}: ${c.topics.join(", ")}`).join("; ");
-}
-
 function coveredMessage(): string {
-  return `Offline, questions come from built-in data on these topics (and narrower ones, such as a region or a decade): ${offlineCoverage()}. Configure an LLM (LLM_BASE_URL) for other topics.`;
+  return `Offline, questions come from built-in data on these topics (and narrower ones, such as a region or a decade): ${offlineTopicList()}. Configure an LLM (LLM_BASE_URL) for other topics.`;
 }
 
 /** Pure: which sources, regions and tags a topic asks for, or a PACK_FAILED ContentError naming what is covered. */
