@@ -177,7 +177,7 @@ const works: RecordSet<Work> = {
   records: WORKS,
   name: (w) => w.title,
   level: (w) => w.level,
-  tags: { ...Object.fromEntries(Object.entries(COMPOSER_TAGS).map(([tag, country]) => [tag, (w: Work) => composerNamed(w.composer).country === country])), classical: () => true },
+  tags: { ...Object.fromEntries(Object.entries(COMPOSER_TAGS).map(([tag, country]) => [tag, (w: Work) => composerNamed(w.composer).country === country])) },
   facts: (w) => {
     const c = composerNamed(w.composer);
     return [...note(w.title, w.note), ...factsFrom("work", [`${c.name} lived from ${c.born} to ${c.died}.`, c.country ? `${c.name} was born in what is now ${c.country === "United Kingdom" || c.country === "United States" ? `the ${c.country}` : c.country}.` : null])];

@@ -190,6 +190,8 @@ const painters: RecordSet<Painter> = {
     {
       id: "country",
       kinds: ["nationality", "nationalities"],
+      // "French painters": every answer would be France.
+      askedWhenTagged: false,
       answer: (p) => p.country,
       correct: (p, option) => option === p.country,
       thing: (p) => `the home country of ${p.name}`,

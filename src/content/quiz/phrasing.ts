@@ -6,16 +6,17 @@ import type { Phrasing, QuizQuestion } from "./question.ts";
  * kind finds ten wordings; their patterns are shared, so a mixed pack still uses each once.
  */
 const GENERIC_ASKS: [string, (thing: string) => string][] = [
+  // Short frames: each word is read aloud, and a pack of five must stay near a minute.
   ["what-is", (t) => `What is ${t}?`],
   ["which-of-these", (t) => `Which of these is ${t}?`],
   ["can-you-name", (t) => `Can you name ${t}?`],
   ["do-you-know", (t) => `Do you know ${t}?`],
-  ["quick-one", (t) => `Quick one: what is ${t}?`],
+  ["quick-one", (t) => `Quick one: ${t}?`],
   ["which-option", (t) => `Which option is ${t}?`],
-  ["tricky", (t) => `Here is a tricky one. What is ${t}?`],
-  ["think", (t) => `Think carefully: which answer is ${t}?`],
-  ["your-guess", (t) => `What is your guess for ${t}?`],
-  ["true-fans", (t) => `True fans know this one. What is ${t}?`],
+  ["name", (t) => `Name ${t}.`],
+  ["pick", (t) => `Pick ${t}.`],
+  ["guess", (t) => `Guess ${t}.`],
+  ["your-answer", (t) => `Your answer: ${t}?`],
 ];
 
 const cap = (s: string) => (s ? s[0]!.toUpperCase() + s.slice(1) : s);

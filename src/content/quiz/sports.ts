@@ -111,7 +111,7 @@ function worldCupFacts(c: WorldCup, all: readonly WorldCup[], skip: "winner" | "
     `${cap(the(c.runnerUp))} finished runners-up in ${c.year}.`,
     skip === "host" ? null : `The ${c.year} World Cup was played in ${the(c.host)}.`,
     `The ${c.year} tournament was the ${ordinal(edition)} World Cup.`,
-    skip === "winner" ? null : `That was ${the(nation(c.winner))}'s ${ordinal(titles)} world title.`,
+    skip === "winner" ? null : `${cap(the(nation(c.winner)))}'s win in ${c.year} was its ${ordinal(titles)} world title.`,
     c.host === c.winner ? `The hosts won it on home soil in ${c.year}.` : null,
   ])];
 }
