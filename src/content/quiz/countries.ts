@@ -52,7 +52,7 @@ export function countryNamed(name: string): Country | undefined {
 }
 
 /** "the United States", "the Netherlands": names that take the article in a sentence. */
-export function the(name: string): string {
+function the(name: string): string {
   return /^(United|Republic|Central African|Dominican|Czech|Democratic|Marshall|Solomon)\b|(Islands|Netherlands|Philippines|Bahamas|Gambia|Maldives|Comoros|Seychelles|Emirates)$/.test(name) ? `the ${name}` : name;
 }
 

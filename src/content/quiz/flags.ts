@@ -68,7 +68,7 @@ const ROWS: [string, string, 1 | 2 | 3][] = [
   ["New Zealand", "the Union Jack and four red stars of the Southern Cross", 2],
 ];
 
-export const FLAGS = onFirstUse((): Flag[] => ROWS.map(([country, has, level]) => ({ country, has, level })));
+const FLAGS = onFirstUse((): Flag[] => ROWS.map(([country, has, level]) => ({ country, has, level })));
 
 const regionOf = (name: string) => countryNamed(name)?.region ?? "";
 const CREDIT = "Flags: described for this service; country data from world-countries (ODbL-1.0)";

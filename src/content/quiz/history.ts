@@ -96,7 +96,7 @@ const FIGURES = onFirstUse((): Figure[] => [
 ]);
 
 /** "44 BC", "AD 79", "1066". */
-export function yearLabel(year: number): string {
+function yearLabel(year: number): string {
   return year < 0 ? `${-year} BC` : year < 1000 ? `AD ${year}` : String(year);
 }
 

@@ -113,10 +113,3 @@ export function ordinal(n: number): string {
   const s = n % 100 >= 11 && n % 100 <= 13 ? "th" : ({ 1: "st", 2: "nd", 3: "rd" } as Record<number, string>)[n % 10] ?? "th";
   return `${n}${s}`;
 }
-
-/** Years near a year, closest first, excluding it: year distractors a hard question makes close. */
-export function nearYears(year: number, span = 12): string[] {
-  const out: number[] = [];
-  for (let d = 1; d <= span; d++) out.push(year - d, year + d);
-  return out.map(String);
-}

@@ -3,7 +3,7 @@ import { factsFrom, note } from "./phrasing.ts";
 import { ordinal, type RecordSet, recordSources } from "./records.ts";
 
 /** Written from NASA's planetary fact sheets; moon counts only where they are settled (the giants' keep growing). */
-export interface Planet {
+interface Planet {
   name: string;
   order: number;
   kind: "rocky planet" | "gas giant" | "ice giant";
@@ -25,7 +25,7 @@ interface Feature {
   planet: string;
 }
 
-export const PLANETS = onFirstUse((): Planet[] => [
+const PLANETS = onFirstUse((): Planet[] => [
   { name: "Mercury", order: 1, kind: "rocky planet", moons: 0, year: "88 Earth days", note: "Mercury is named after the messenger of the Roman gods." },
   { name: "Venus", order: 2, kind: "rocky planet", moons: 0, year: "225 Earth days", note: "Venus is the hottest planet, at about 465 degrees Celsius." },
   { name: "Earth", order: 3, kind: "rocky planet", moons: 1, year: "365 days", note: "Earth is the only planet known to have life." },

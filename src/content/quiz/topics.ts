@@ -48,7 +48,7 @@ const PHRASES: [RegExp, string][] = [
  * Topic words that narrow a source to the subjects carrying a tag. A word naming a country's people
  * ("italian") narrows food, painters and composers to that country.
  */
-export const TAG_WORDS: Record<string, string> = {
+const TAG_WORDS: Record<string, string> = {
   ww2: "ww2",
   ww1: "ww1",
   coldwar: "coldwar",
