@@ -1,6 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { ContentError } from "../../../src/content/errors.ts";
 import { checkText } from "../../../src/content/safety.ts";
+import { countryNamed } from "../../../src/content/quiz/countries.ts";
 import { OFFLINE_TOPICS } from "../../../src/content/quiz/coverage.ts";
 import { buildOfflinePack, offlineRefusal, planOfflineTopic, QUESTION_SOURCES } from "../../../src/content/quiz/pack.ts";
 import { type QuizQuestion, seededRng } from "../../../src/content/quiz/question.ts";
@@ -140,6 +141,14 @@ describe("the hand-written data", () => {
       const q = SOURCES.get(id)!.questions("hard", seededRng(1), { regions: [] }).find((x) => x.subject === subject);
       expect(q, `${id} ${subject}`).toBeDefined();
       expect(q!.options[q!.answerIndex], `${id} ${subject}`).toBe(answer);
+    }
+  });
+
+  test("names countries as the country data does, so that region words and capitals find them", () => {
+    for (const id of ["country-flag", "food-country", "art-country", "music-origin"]) {
+      const named = new Set(SOURCES.get(id)!.questions("hard", seededRng(1), { regions: [] }).flatMap((q) => q.options));
+      expect(named.size, id).toBeGreaterThan(4);
+      for (const name of named) expect(countryNamed(name), `${id}: ${name}`).toBeDefined();
     }
   });
 
