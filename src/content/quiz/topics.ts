@@ -12,6 +12,9 @@ const FILLER = new Set(
 );
 /** Words of a topic that ask for anything at all. */
 const GENERIC = new Set("general knowledge random mixed anything everything misc miscellaneous pub all things stuff".split(" "));
+/** Words that name a whole quiz category ("a science quiz") without a source of its own. */
+const CATEGORY_WORDS: Record<string, QuizCategory> = { science: "science", sciences: "science", scientific: "science" };
+
 /**
  * Words that only say how wide a topic is ("world history", "food around the world"): they pick sources
  * only when nothing else in the topic does ("world capitals" still asks the country data).
@@ -138,7 +141,8 @@ export function planTopic(
     if (REGION_WORDS[word]) regions.push(word);
     else if (GENERIC.has(word)) generic = true;
     else {
-      const hits = all.filter((s) => s.keywords.some((k) => sameWord(k, word)));
+      const category = CATEGORY_WORDS[word];
+      const hits = category ? all.filter((s) => s.categories[0] === category) : all.filter((s) => s.keywords.some((k) => sameWord(k, word)));
       if (TAG_WORDS[word]) tags.add(TAG_WORDS[word]);
       else if (hits.length === 0) unknown.push(word);
       for (const h of hits) (WEAK.has(word) ? weak : strong).add(h);

@@ -180,6 +180,8 @@ describe("topic matching", () => {
     expect(plan("italian food").tags).toEqual(["italy"]);
     expect(ids("italian food")).toEqual(["food-country", "food-dish"]);
     expect(ids("football world cup")).toEqual(["sport-host", "sport-winner"]);
+    expect(plan("science quiz").sources.every((s) => s.categories[0] === "science")).toBe(true);
+    expect(new Set(ids("science quiz").map((id) => id.split("-")[0]))).toEqual(new Set(["planet", "body", "animal", "element", "symbol", "number"]));
   });
 
   test("a word that only widens a topic does not pull in the country data", () => {
