@@ -9,7 +9,7 @@ export const OFFLINE_TOPICS: readonly { category: QuizCategory; topics: readonly
   { category: "general-knowledge", topics: ["general knowledge", "famous paintings", "famous painters", "English vocabulary"] },
   { category: "geography", topics: ["world capitals", "capitals of Europe", "world currencies", "languages of the world", "country borders", "world flags", "flags of Europe"] },
   { category: "history", topics: ["world history", "World War 2", "World War 1", "the Cold War", "American history"] },
-  { category: "science", topics: ["science", "the solar system", "the human body", "bones of the body", "chemical elements", "the periodic table", "animals", "baby animals"] },
+  { category: "science", topics: ["the solar system", "science", "the human body", "bones of the body", "chemical elements", "the periodic table", "animals", "baby animals"] },
   { category: "movies-tv", topics: ["80s movies", "90s movies", "movie directors"] },
   { category: "music", topics: ["musical instruments", "classical music", "70s music", "80s music", "90s music"] },
   { category: "sports", topics: ["football World Cup", "Summer Olympics", "team sports"] },

@@ -59,13 +59,13 @@ const EVENTS = onFirstUse((): HistoryEvent[] => [
   { did: "Germany invade the Soviet Union", past: "Germany invaded the Soviet Union", year: 1941, tags: ["ww2"], note: "The invasion was code-named Operation Barbarossa.", level: 2 },
   { did: "Japan attack Pearl Harbor", past: "Japan attacked Pearl Harbor", year: 1941, tags: ["ww2", "united-states"], note: "The next day the United States declared war on Japan.", level: 1 },
   { did: "the Battle of Midway take place", past: "the Battle of Midway took place", year: 1942, tags: ["ww2"], note: "The US Navy sank four Japanese aircraft carriers.", level: 2 },
-  { did: "the Second Battle of El Alamein take place", past: "the Second Battle of El Alamein took place", year: 1942, tags: ["ww2"], note: "Montgomery's Eighth Army pushed Rommel back across Libya.", level: 3 },
+  { did: "the Allies win at El Alamein", past: "the Allies won at El Alamein", year: 1942, tags: ["ww2"], note: "Montgomery's Eighth Army pushed Rommel back across Libya.", level: 3 },
   { did: "the Battle of Stalingrad end", past: "the Battle of Stalingrad ended", year: 1943, tags: ["ww2"], note: "The German Sixth Army surrendered in the ruined city.", level: 2 },
   { did: "the Allies land in Sicily", past: "the Allies landed in Sicily", year: 1943, tags: ["ww2"], note: "Mussolini was removed from power that July.", level: 3 },
   { did: "the D-Day landings take place", past: "the D-Day landings took place", year: 1944, tags: ["ww2"], note: "About 156,000 Allied troops landed in Normandy on the first day.", level: 1 },
   { did: "the Battle of the Bulge begin", past: "the Battle of the Bulge began", year: 1944, tags: ["ww2"], note: "It was Germany's last major offensive in the west.", level: 2 },
-  { did: "Churchill, Roosevelt and Stalin meet at Yalta", past: "Churchill, Roosevelt and Stalin met at Yalta", year: 1945, tags: ["ww2"], note: "The Yalta Conference was held in Crimea that February.", level: 3 },
-  { did: "Germany surrender, ending the war in Europe", past: "Germany surrendered, ending the war in Europe", year: 1945, tags: ["ww2"], note: "Victory in Europe Day is marked on 8 May.", level: 1 },
+  { did: "the Yalta Conference take place", past: "the Yalta Conference took place", year: 1945, tags: ["ww2"], note: "Churchill, Roosevelt and Stalin met in Crimea that February.", level: 3 },
+  { did: "the war in Europe end", past: "the war in Europe ended", year: 1945, tags: ["ww2"], note: "Victory in Europe Day is marked on 8 May.", level: 1 },
   { did: "an atomic bomb destroy Hiroshima", past: "an atomic bomb destroyed Hiroshima", year: 1945, tags: ["ww2"], note: "A second bomb fell on Nagasaki three days later.", level: 1 },
   { did: "India gain independence", past: "India gained independence", year: 1947, tags: ["modern"], note: "India and Pakistan became independent that August.", level: 2 },
   { did: "the Soviet Union launch Sputnik 1", past: "the Soviet Union launched Sputnik 1", year: 1957, tags: ["coldwar", "space"], note: "Sputnik 1 was the first artificial satellite.", level: 2 },
@@ -81,18 +81,19 @@ const EVENTS = onFirstUse((): HistoryEvent[] => [
   { did: "euro notes and coins come into use", past: "euro notes and coins came into use", year: 2002, tags: ["modern"], note: "Twelve countries swapped their old notes and coins for the euro.", level: 2 },
 ]);
 
+// Short roles and surnames: a narrated question reads all four options aloud.
 const FIGURES = onFirstUse((): Figure[] => [
-  { role: "was Britain's prime minister from May 1940 to 1945", person: "Winston Churchill", note: "Churchill won the Nobel Prize in Literature in 1953.", level: 1 },
-  { role: "was the British prime minister who declared war on Germany in 1939", person: "Neville Chamberlain", note: "Chamberlain had signed the Munich Agreement a year earlier.", level: 2 },
-  { role: "was the US president when Pearl Harbor was attacked", person: "Franklin D. Roosevelt", note: "Roosevelt was elected president four times.", level: 1 },
-  { role: "became US president in April 1945 and ordered the atomic bombings", person: "Harry S. Truman", note: "Truman took office when Roosevelt died.", level: 2 },
-  { role: "led the Soviet Union through the Second World War", person: "Joseph Stalin", note: "Stalin ruled the Soviet Union until his death in 1953.", level: 1 },
-  { role: "was Italy's fascist dictator when it entered the war", person: "Benito Mussolini", note: "Mussolini had ruled Italy since 1922.", level: 1 },
-  { role: "led the Free French from London", person: "Charles de Gaulle", note: "De Gaulle later founded France's Fifth Republic.", level: 2 },
-  { role: "was Supreme Allied Commander on D-Day", person: "Dwight D. Eisenhower", note: "Eisenhower later served two terms as US president.", level: 2 },
-  { role: "was the German general nicknamed the Desert Fox", person: "Erwin Rommel", note: "Rommel commanded the Afrika Korps in North Africa.", level: 2 },
-  { role: "commanded the British Eighth Army at El Alamein", person: "Bernard Montgomery", note: "Montgomery was known to his troops as Monty.", level: 3 },
-  { role: "was Emperor of Japan during the war", person: "Hirohito", note: "Hirohito announced Japan's surrender by radio.", level: 2 },
+  { role: "became Britain's prime minister in May 1940", person: "Churchill", note: "Churchill won the Nobel Prize in Literature in 1953.", level: 1 },
+  { role: "was Britain's prime minister when the war began", person: "Chamberlain", note: "Chamberlain had signed the Munich Agreement a year earlier.", level: 2 },
+  { role: "was US president at the time of Pearl Harbor", person: "Roosevelt", note: "Franklin D. Roosevelt was elected president four times.", level: 1 },
+  { role: "ordered the atomic bombings of Japan", person: "Truman", note: "Harry S. Truman took office when Roosevelt died in April 1945.", level: 2 },
+  { role: "led the Soviet Union through the war", person: "Stalin", note: "Stalin ruled the Soviet Union until his death in 1953.", level: 1 },
+  { role: "was Italy's fascist dictator", person: "Mussolini", note: "Mussolini had ruled Italy since 1922.", level: 1 },
+  { role: "led the Free French from London", person: "de Gaulle", note: "Charles de Gaulle later founded France's Fifth Republic.", level: 2 },
+  { role: "commanded the Allied forces on D-Day", person: "Eisenhower", note: "Eisenhower later served two terms as US president.", level: 2 },
+  { role: "was the general nicknamed the Desert Fox", person: "Rommel", note: "Erwin Rommel commanded the Afrika Korps in North Africa.", level: 2 },
+  { role: "led Britain's Eighth Army at El Alamein", person: "Montgomery", note: "Bernard Montgomery was known to his troops as Monty.", level: 3 },
+  { role: "was Japan's emperor during the war", person: "Hirohito", note: "Hirohito announced Japan's surrender by radio.", level: 2 },
 ]);
 
 /** "44 BC", "AD 79", "1066". */

@@ -127,7 +127,7 @@ const SPOT_CHECKS: [string, string, string][] = [
   ["body-bone", "Femur", "Femur"],
   ["body-count", "bones are in an adult human skeleton", "206"],
   ["music-composer", "The Four Seasons", "Antonio Vivaldi"],
-  ["film-director", "Jurassic Park", "Steven Spielberg"],
+  ["film-director", "Jurassic Park", "Spielberg"],
   ["film-year", "Titanic", "1997"],
   ["song-artist", "Wonderwall", "Oasis"],
   ["food-country", "Paella", "Spain"],
