@@ -75,7 +75,8 @@ export const REQUEST_ERROR_ADVICE: Record<RequestErrorCode, string> = {
   INGEST_FAILED: "POST /v1/scripts could not read the article at source.url (not public, unreachable, not HTML, or no article text); the detail says which.",
   SOURCE_TOO_SHORT: "The article or text has under 90 words after extraction; give a longer source.",
   SCRIPT_FAILED: "No script could be written and verified from the source; the detail names what could not be verified.",
-  PACK_FAILED: "No question pack could be written for the topic; the detail says which topics and categories the offline data covers.",
+  PACK_FAILED:
+    "No question pack can be written for the topic. Without an LLM configured (LLM_BASE_URL), POST /v1/videos and POST /v1/scripts refuse a topic outside the built-in data before anything is queued or charged: `errors[0]` points at `inputs.topic`, and the detail and GET /v1/options `quizTopics` list the topics covered.",
   MEDIA_QUOTA_EXCEEDED: "More than 20 new media URLs today (UTC); URLs imported in the last 30 days are reused without counting. Retry after `Retry-After` seconds.",
   RATE_LIMITED: "Too many requests; wait `Retry-After` seconds.",
   CONCURRENCY_LIMIT: "Three videos are already in progress; retry after `Retry-After` seconds.",

@@ -363,7 +363,7 @@ export interface paths {
         put?: never;
         /**
          * Create a video
-         * @description Validates the template inputs, checks the plan and balance (402 costs nothing), the three-videos-in-progress limit (429 CONCURRENCY_LIMIT, Retry-After 30) and `webhookUrl`, then queues the video and answers 202 with `Location`. Charges are made at completion from what was actually used; a failed or cancelled video costs nothing. With an Idempotency-Key, a repeat with the same body returns the video as it is now, with `Idempotent-Replayed: true`.
+         * @description Validates the template inputs, refuses a quiz topic this deployment cannot write questions on (422 PACK_FAILED, with `errors[0].path` `inputs.topic` naming what is covered; without LLM_BASE_URL only the built-in topics listed in GET /v1/options `quizTopics` are covered), checks the plan and balance (402 costs nothing), the three-videos-in-progress limit (429 CONCURRENCY_LIMIT, Retry-After 30) and `webhookUrl`, then queues the video and answers 202 with `Location`. Charges are made at completion from what was actually used; a failed or cancelled video costs nothing. With an Idempotency-Key, a repeat with the same body returns the video as it is now, with `Idempotent-Replayed: true`.
          */
         post: operations["createVideo"];
         delete?: never;
@@ -865,6 +865,17 @@ export interface components {
                 id: string;
                 name: string;
             }[];
+            /** @description What quiz_video topics this deployment can write questions on. */
+            quizTopics: {
+                /** @description true when an LLM is configured (LLM_BASE_URL): quiz_video accepts any topic that passes the safety rules. */
+                anyTopic: boolean;
+                /** @description Topics the built-in question data covers, by category; narrower wordings work too (WWII, flags of Africa, 80s songs). When anyTopic is false, any other topic is refused at POST /v1/videos and POST /v1/scripts with 422 PACK_FAILED. */
+                offline: {
+                    /** @description A quiz_video categoryId. */
+                    category: string;
+                    topics: string[];
+                }[];
+            };
             textMessages: {
                 defaultVoices: {
                     me: string;
@@ -3289,7 +3300,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description IDEMPOTENCY_KEY_REUSED: Idempotency-Key reused with a different body. */
+            /** @description IDEMPOTENCY_KEY_REUSED: Idempotency-Key reused with a different body. PACK_FAILED: Quiz questions could not be written. */
             422: {
                 headers: {
                     /** @description Requests allowed per minute. */

@@ -61,6 +61,19 @@ function optionsSchema(templateIds: readonly string[]) {
         pacing: Type.Record(Type.String(), Type.Integer(), { description: "Preset name -> default gap in milliseconds." }),
         defaultVoices: Type.Object({ me: Type.String(), them: Type.String() }),
       }),
+      quizTopics: Type.Object(
+        {
+          anyTopic: Type.Boolean({ description: "true when an LLM is configured (LLM_BASE_URL): quiz_video accepts any topic that passes the safety rules." }),
+          offline: Type.Array(
+            Type.Object({ category: Type.String({ description: "A quiz_video categoryId." }), topics: Type.Array(Type.String()) }),
+            {
+              description:
+                "Topics the built-in question data covers, by category; narrower wordings work too (WWII, flags of Africa, 80s songs). When anyTopic is false, any other topic is refused at POST /v1/videos and POST /v1/scripts with 422 PACK_FAILED.",
+            },
+          ),
+        },
+        { description: "What quiz_video topics this deployment can write questions on." },
+      ),
     }),
   );
 }

@@ -51,6 +51,7 @@ export function catalogRoutes(templates: TemplateRegistry): RouteDef[] {
           templates,
           library: deps.library,
           offlineVoices: deps.narrator.provider === "offline",
+          llmConfigured: deps.config.llm !== null,
           languages: deps.narrator.languages,
           voicePreviewUrl: (id) => `${deps.config.publicBaseUrl}/v1/voices/${id}/preview`,
         }),

@@ -8,6 +8,7 @@ import { CAPTION_PRESETS } from "../../render/captions/presets.ts";
 import type { Options, TemplateDescription } from "./model.ts";
 import { offlineDescription } from "../narration/offline-voices.ts";
 import { VOICES } from "./voices.ts";
+import { OFFLINE_TOPICS } from "../content/quiz/coverage.ts";
 
 export function describeTemplates(templates: TemplateRegistry): TemplateDescription[] {
   return templates.list.map((t) => ({
@@ -39,6 +40,8 @@ export interface OptionsContext {
   offlineVoices: boolean;
   /** Voice id -> URL of its served sample, for voices that have one. */
   voicePreviewUrl(voiceId: string): string | null;
+  /** An LLM writes quiz packs (LLM_BASE_URL): any safe topic is accepted, not only the offline ones. */
+  llmConfigured: boolean;
 }
 
 export function describeOptions(ctx: OptionsContext): Options {
@@ -72,6 +75,10 @@ export function describeOptions(ctx: OptionsContext): Options {
       themes: [...TEXT_THEMES],
       pacing: { ...PACING_MS },
       defaultVoices: { ...DEFAULT_TEXT_VOICES },
+    },
+    quizTopics: {
+      anyTopic: ctx.llmConfigured,
+      offline: OFFLINE_TOPICS.map((c) => ({ category: c.category, topics: [...c.topics] })),
     },
   };
 }

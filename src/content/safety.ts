@@ -12,10 +12,11 @@ const PROFANE_STEMS = [
   "fuck", "motherfuck", "shit", "bullshit", "bitch", "cunt", "asshole", "arsehole", "dickhead", "wanker", "twat", "bastards",
   "porn", "porno", "pornography", "hentai", "nsfw", "blowjob", "handjob", "orgasm", "masturbat", "dildo", "erotica", "fetish",
   "nudes", "horny", "milf", "boobs", "tits", "titties", "cumshot", "gangbang", "threesome", "sexting", "stripper", "onlyfans",
-  "nigger", "nigga", "faggot", "fag", "retard", "retarded", "kike", "spic", "chink", "tranny", "dyke", "wetback", "raghead",
+  "nigger", "nigga", "faggot", "fag", "retard", "retarded", "kike", "spic(?![eiy])", "chink", "tranny", "dyke", "wetback", "raghead",
 ];
 // Whole words, with the stems above allowed to take endings ("fucking", "shitty"); "Scunthorpe" and
-// "assassin" stay clean because a match must start at a word boundary.
+// "assassin" stay clean because a match must start at a word boundary, and "spicy", "spiced" and "spices"
+// because that stem takes no ending that starts a kitchen word.
 const PROFANITY = new RegExp(`(^|[^\\p{L}])(${PROFANE_STEMS.join("|")})(s|es|ing|ed|er|ers|y|ty|ting)?(?=$|[^\\p{L}])`, "iu");
 
 export function hasProfanity(text: string): boolean {

@@ -8,7 +8,7 @@ import { attributeSentences } from "./first-person.ts";
 import { type Headline, headlineFor } from "./headline.ts";
 import { type IngestedSource, referenceText } from "./ingest.ts";
 import { type LlmClient, LlmError } from "./llm/client.ts";
-import { buildOfflinePack, type PackRequest, type QuizPack } from "./quiz/pack.ts";
+import { buildOfflinePack, offlineRefusal, type PackRequest, type QuizPack } from "./quiz/pack.ts";
 import type { QuizQuestion } from "./quiz/question.ts";
 import { checkText } from "./safety.ts";
 import { scriptProblems } from "./script-checks.ts";
@@ -30,6 +30,11 @@ export interface ArticleScript {
 export interface ContentWriter {
   articleScript(source: IngestedSource, options: ScriptOptions): Promise<ArticleScript>;
   quizPack(request: PackRequest): Promise<QuizPack>;
+  /**
+   * Why no pack can be written on this topic, or null, decided before anything is queued: with a model
+   * any topic is accepted (safety is checked apart); offline, only what the built-in data covers.
+   */
+  quizRefusal(request: Omit<PackRequest, "seed">): string | null;
 }
 
 const ScriptAnswer = Type.Object({ script: Type.String({ minLength: 1 }) }, { additionalProperties: false });
@@ -144,6 +149,7 @@ export function createContentWriter(llm: LlmClient | null, log: Logger): Content
   }
 
   return {
+    quizRefusal: (request) => (llm ? null : offlineRefusal(request)),
     async articleScript(source, options) {
       const { result } = await viaLlm("script", () => llmScript(source, options));
       if (result) return result;

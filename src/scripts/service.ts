@@ -7,7 +7,7 @@ import type { AuthContext } from "../auth/authenticate.ts";
 import { newId } from "../ids.ts";
 import { refuseMissingFreeStep } from "../templates/free-steps.ts";
 import type { TemplateRegistry } from "../templates/registry.ts";
-import { validateTemplateRequest } from "../templates/validate.ts";
+import { refuseUncovered, validateTemplateRequest } from "../templates/validate.ts";
 import { type ScriptResult, ScriptRequestEnvelope } from "./model.ts";
 
 function toApiError(error: ContentError): ApiError {
@@ -44,6 +44,7 @@ export async function createScript(deps: AppDeps, auth: AuthContext, body: unkno
   const step = template.freeStep;
   // refuseMissingFreeStep answered every template without a script step.
   if (step?.kind !== "script") throw new Error(`${template.id} has no script step`);
+  refuseUncovered(template, inputs, deps.content);
   const now = deps.now();
   const projectId = newId("prj", now.getTime());
   let content: unknown;

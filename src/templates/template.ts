@@ -97,6 +97,12 @@ export interface Template<I = unknown> {
   narratedLanguages?(inputs: I): { pointer: string; language: string }[];
   /** Caller text refused by the safety rules (SAFETY_REJECTED), checked on valid inputs. */
   contentRefusal?(inputs: I): { pointer: string; reason: string } | null;
+  /**
+   * Inputs the deployment's writers cannot make content for (a quiz topic outside the offline data
+   * when no LLM is configured), refused with `code` before a video is queued or a free step runs.
+   * `covered` says in a few words what is covered.
+   */
+  coverageRefusal?(inputs: I, content: ContentPorts): { code: "PACK_FAILED"; pointer: string; reason: string; covered: string } | null;
   /** Effective defaults that are not schema defaults (they would clash with mutually exclusive fields). */
   impliedDefaults: Record<string, unknown>;
   freeStep: FreeStep<I> | null;

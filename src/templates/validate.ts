@@ -3,6 +3,7 @@ import { TypeCompiler, type TypeCheck } from "@sinclair/typebox/compiler";
 import { type ValueError, ValueErrorType } from "@sinclair/typebox/errors";
 import { Value } from "@sinclair/typebox/value";
 import { ALL_VOICE_IDS } from "../catalog/voices.ts";
+import type { ContentPorts } from "../content/ports.ts";
 import { primaryLanguage } from "../narration/narrator.ts";
 import { ApiError, type FieldIssue } from "../errors.ts";
 import type { TemplateRegistry } from "./registry.ts";
@@ -227,4 +228,16 @@ export function validateTemplateRequest<E extends { template: string; inputs: un
     return { ok: false, error: new ApiError("SAFETY_REJECTED", `${field!.path} was refused because ${refusal.reason}.`, { errors: [field!] }) };
   }
   return { ok: true, value: { template, inputs: filled, envelope: body as E } };
+}
+
+/**
+ * Refuses inputs the deployment cannot make content for, before anything is queued, charged or written:
+ * the template's coverageRefusal as a problem whose `errors` entry sits at the input's path and says
+ * what is covered (the detail says it in full).
+ */
+export function refuseUncovered<I>(template: Template<I>, inputs: I, content: ContentPorts): void {
+  const refusal = template.coverageRefusal?.(inputs, content);
+  if (!refusal) return;
+  const [field] = toFieldIssues([{ pointer: refusal.pointer, code: "not_covered", message: `is not covered on this deployment; covered: ${refusal.covered}` }], "inputs");
+  throw new ApiError(refusal.code, refusal.reason, { errors: [field!] });
 }

@@ -19,7 +19,7 @@ export function videoRoutes(templates: TemplateRegistry): RouteDef[] {
       tag: "Videos",
       summary: "Create a video",
       description:
-        "Validates the template inputs, checks the plan and balance (402 costs nothing), the three-videos-in-progress limit (429 CONCURRENCY_LIMIT, Retry-After 30) and `webhookUrl`, then queues the video and answers 202 with `Location`. Charges are made at completion from what was actually used; a failed or cancelled video costs nothing. With an Idempotency-Key, a repeat with the same body returns the video as it is now, with `Idempotent-Replayed: true`.",
+        "Validates the template inputs, refuses a quiz topic this deployment cannot write questions on (422 PACK_FAILED, with `errors[0].path` `inputs.topic` naming what is covered; without LLM_BASE_URL only the built-in topics listed in GET /v1/options `quizTopics` are covered), checks the plan and balance (402 costs nothing), the three-videos-in-progress limit (429 CONCURRENCY_LIMIT, Retry-After 30) and `webhookUrl`, then queues the video and answers 202 with `Location`. Charges are made at completion from what was actually used; a failed or cancelled video costs nothing. With an Idempotency-Key, a repeat with the same body returns the video as it is now, with `Idempotent-Replayed: true`.",
       auth: "key",
       idempotent: true,
       body: { schema: schemas.create, description: "The template, its inputs, and optionally projectId and webhookUrl.", required: true },
@@ -34,6 +34,7 @@ export function videoRoutes(templates: TemplateRegistry): RouteDef[] {
         "INVALID_VOICE",
         "NARRATION_REQUIRED",
         "SAFETY_REJECTED",
+        "PACK_FAILED",
         "INVALID_WEBHOOK_URL",
         "SUBSCRIPTION_REQUIRED",
         "INSUFFICIENT_CREDITS",

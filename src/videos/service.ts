@@ -23,7 +23,7 @@ import { OutboundError, callerUrlPolicy, checkUrl, checkUrlLiteral } from "../ne
 import { ownMediaUrls } from "../templates/own-media-urls.ts";
 import { freeStepEndpoint } from "../templates/free-steps.ts";
 import type { Template } from "../templates/template.ts";
-import { validateTemplateRequest } from "../templates/validate.ts";
+import { refuseUncovered, validateTemplateRequest } from "../templates/validate.ts";
 import { mintDownloadLink } from "./finish.ts";
 import type { Charges } from "../billing/charges.ts";
 import { checkGates } from "../billing/gates.ts";
@@ -143,6 +143,9 @@ export async function createVideo(deps: AppDeps, auth: AuthContext, body: unknow
   if (!result.ok) throw result.error;
   const { template, inputs, envelope } = result.value;
   await checkProject(deps, auth.account.id, template, envelope.projectId);
+  // A project's draft is already written; otherwise content the writers cannot make is refused now, not
+  // minutes later as a failed video.
+  if (envelope.projectId === undefined) refuseUncovered(template, inputs, deps.content);
   await checkWebhookUrl(deps, envelope.webhookUrl);
   checkOwnMediaUrls(deps, template, inputs);
 

@@ -1,6 +1,7 @@
 import type * as SimpleIcons from "simple-icons";
 import { onFirstUse } from "../../on-first-use.ts";
-import { askEach, type Difficulty, type QuestionSource, withDistractors } from "./question.ts";
+import { asksFor, factsFrom, worded } from "./phrasing.ts";
+import { askEach, type Difficulty, type Phrasing, type QuestionSource, withDistractors } from "./question.ts";
 
 interface Icon {
   title: string;
@@ -40,14 +41,55 @@ function nearest(icon: Icon): Icon[] {
   return icons().filter((x) => x !== icon).sort((a, b) => distance(a) - distance(b));
 }
 
+/** A colour word for a hue, as a viewer would name it. */
+function colourWord(hex: string): string {
+  const h = hue(hex);
+  if (h < 0) return parseInt(hex.slice(0, 2), 16) > 128 ? "grey" : "black";
+  return h < 15 || h >= 345 ? "red" : h < 45 ? "orange" : h < 70 ? "yellow" : h < 170 ? "green" : h < 200 ? "cyan" : h < 260 ? "blue" : h < 300 ? "purple" : "pink";
+}
+
+/** Logos carry no data but a name and a colour: the lines vary how they say so. */
+function logoFacts(icon: Icon): Phrasing[] {
+  const hex = `#${icon.hex.toUpperCase()}`;
+  return factsFrom("logo", [
+    `That is the ${icon.title} logo; its brand colour is ${hex}.`,
+    `${icon.title}'s logo is drawn here in its own ${colourWord(icon.hex)}.`,
+    `That mark belongs to ${icon.title}, well spotted.`,
+    `The colour code of ${icon.title}'s brand is ${hex}.`,
+    `Well done if you said ${icon.title}: the ${colourWord(icon.hex)} gives it away.`,
+    `This one is ${icon.title}, in ${hex}.`,
+    `${icon.title} uses this mark across its products.`,
+    `That shape is ${icon.title}'s, in ${colourWord(icon.hex)}.`,
+    `The answer is ${icon.title}; few logos are that ${colourWord(icon.hex)}.`.replace(/; few logos are that (black|grey)\.$/, "."),
+    `${icon.title} it is, brand colour ${hex}.`,
+  ]);
+}
+
+const LOGO_ASKS = [
+  "Which brand does this logo belong to?",
+  "Whose logo is this?",
+  "Which company uses this logo?",
+  "This logo belongs to which brand?",
+  "Which brand is behind this mark?",
+  "Can you tell which brand this logo stands for?",
+];
+
 export const logoSource: QuestionSource = {
   id: "logo-brand",
   categories: ["logos-brands", "general-knowledge"],
   keywords: ["logo", "logos", "brand", "brands", "company", "companies", "trademark", "trademarks"],
   credit: CREDIT,
+  large: true,
+  // The logo drawn is the subject's own, and its name is the one marked option.
+  verify: (q) => {
+    const icon = icons().find((i) => i.title === q.subject);
+    if (!icon || q.logo?.path !== icon.path) return `the logo drawn is not ${q.subject}'s`;
+    return q.options[q.answerIndex] === icon.title && q.options.filter((o) => o === icon.title).length === 1 && new Set(q.options).size === 4 ? null : `marked ${q.options[q.answerIndex]}, the logo is ${icon.title}`;
+  },
   questions: (difficulty: Difficulty, rng) =>
     askEach(icons(), (icon) => icon.title, (icon) => {
       const o = withDistractors(icon.title, nearest(icon).map((x) => x.title), difficulty, rng);
-      return o && { question: "Which brand does this logo belong to?", ...o, fact: `That is the ${icon.title} logo; its brand colour is #${icon.hex.toUpperCase()}.`, logo: { path: icon.path, hex: icon.hex } };
+      const q = o && worded(o, asksFor("logo", "the brand behind this logo", LOGO_ASKS), logoFacts(icon));
+      return q && { ...q, logo: { path: icon.path, hex: icon.hex } };
     }),
 };

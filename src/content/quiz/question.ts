@@ -13,6 +13,23 @@ export interface QuizQuestion {
   logo?: { path: string; hex: string };
   /** What the question is about; a pack asks about each subject once. */
   subject?: string;
+  /**
+   * Other ways to word the question and the fact line. A pack words no two questions, and no two fact
+   * lines, after the same pattern: its builder picks one of each from here.
+   */
+  asks?: Phrasing[];
+  facts?: Phrasing[];
+  /** The id of the source that asked it (offline packs). */
+  source?: string;
+  /** The patterns of `question` and `fact` as the pack chose them. */
+  pattern?: string;
+  factPattern?: string;
+}
+
+/** A wording and the pattern it follows ("capital:what-is"); hand-written lines are patterns of their own. */
+export interface Phrasing {
+  pattern: string;
+  text: string;
 }
 
 /** Where offline questions come from: one kind of question over one data set. */
@@ -28,6 +45,17 @@ export interface QuestionSource {
   kinds?: readonly string[];
   /** Licence credit shown in the video and returned with the pack. */
   credit: string;
+  /** Tags its subjects carry that a topic may narrow to ("ww2", "1990s", "italy"). */
+  tags?: readonly string[];
+  /** Its subjects have a region ("flags of Europe"): region words narrow them. */
+  regional?: boolean;
+  /** Its data is large and loaded at first use (Pokédex, logos); it has subjects to spare. */
+  large?: boolean;
+  /**
+   * Why a question this source asked is wrong by its data (the marked option is not the answer, another
+   * option is also right, options repeat), or null: what tests check every generated question with.
+   */
+  verify?(q: QuizQuestion): string | null;
   /** Every question this source can ask at a difficulty, subject by subject; `filter` narrows the subjects. */
   questions(difficulty: Difficulty, rng: Rng, filter: SubjectFilter): QuizQuestion[];
 }
@@ -35,6 +63,8 @@ export interface QuestionSource {
 export interface SubjectFilter {
   /** Region words of the topic ("europe", "south america"), for sources whose subjects have a region. */
   regions: string[];
+  /** Tags the topic asks for ("ww2", "1990s", "italy"), for sources whose subjects carry them. */
+  tags?: string[];
 }
 
 export type Rng = () => number;

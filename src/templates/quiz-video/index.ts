@@ -1,4 +1,5 @@
 import { VOICE_SET_A } from "../../catalog/voices.ts";
+import { offlineTopicExamples, offlineTopicList } from "../../content/quiz/coverage.ts";
 import { checkText, checkTopic } from "../../content/safety.ts";
 import { RENDER_STEP, narrationStep } from "../credits.ts";
 import { defineTemplate } from "../template.ts";
@@ -16,6 +17,10 @@ export const quizVideo = defineTemplate<QuizVideoInputs>({
   voiceFields: ["/voiceId"],
   voiceSet: VOICE_SET_A,
   narrationRules: () => [],
+  coverageRefusal: (inputs, content) => {
+    const reason = content.writer.quizRefusal({ topic: inputs.topic, categoryId: inputs.categoryId, difficulty: inputs.difficulty, count: inputs.questionCount });
+    return reason === null ? null : { code: "PACK_FAILED", pointer: "/topic", reason, covered: `${offlineTopicExamples()} (all of them: GET /v1/options quizTopics), or any topic with LLM_BASE_URL` };
+  },
   contentRefusal: (inputs) => {
     const topic = checkTopic(inputs.topic);
     if (topic) return { pointer: "/topic", reason: topic.reason };
@@ -39,8 +44,9 @@ export const quizVideo = defineTemplate<QuizVideoInputs>({
   notes: [
     "Questions and fact lines are AI-drafted: check them before publishing.",
     "POST /v1/scripts writes the question pack for free and returns a projectId; pass it to POST /v1/videos to reuse the pack. Option fields (voice, theme, font, countdown) still apply.",
-    "Topics that target a group of people are refused with SAFETY_REJECTED; a topic the question data cannot cover fails with PACK_FAILED.",
-    "Pacing: each question is read briskly (the voice at 1.3x) with its options appearing as they are read, then the countdown runs on a big timer (a disc with the seconds left and an emptying bar), then the answer and a short fact line: about 7 s a question plus countdownSeconds. Five questions with the default 5 s countdown last about a minute (at most 70 s with the offline voices).",
+    "Topics that target a group of people are refused with SAFETY_REJECTED.",
+    `Topics offline: without an LLM configured (LLM_BASE_URL) questions come from built-in, hand-checked data on these topics, by category: ${offlineTopicList()}. Narrower wordings work too (WWII, flags of Africa, French painters, 80s songs). Any other topic is refused at once with 422 PACK_FAILED (POST /v1/videos and POST /v1/scripts, nothing queued or charged; errors[0].path is inputs.topic). With LLM_BASE_URL set, any topic that passes the safety rules is accepted.`,
+    "Pacing: each question is read briskly (the voice at 1.3x) with its options appearing as they are read, then the countdown runs on a big timer (a disc with the seconds left and an emptying bar), then the answer and a short fact line: about 7 s a question plus countdownSeconds. Five questions with the default 5 s countdown last about a minute: at most 70 s with the offline voices, except packs whose options take long to say (four years, four word meanings), which run up to about 75 s.",
     "Sound: a built-in music loop chosen by theme (neon: upbeat, sunset: chill, classic: suspense), ducked under the voice; the title pops in, each countdown ticks once a second and each answer chimes.",
   ],
   examples: {

@@ -1,27 +1,30 @@
 import { describe, expect, test } from "bun:test";
-import { ContentError } from "../../../src/content/errors.ts";
 import { buildOfflinePack } from "../../../src/content/quiz/pack.ts";
+import type { QuizQuestion } from "../../../src/content/quiz/question.ts";
 
-/** The kind of an offline question, read from its wording (each source words its questions one way). */
-const KIND_OF: [string, RegExp][] = [
-  ["capital", /^What is the capital of|is the capital of which country/],
-  ["currency", /^Which currency is used in/],
-  ["language", /is an official language of/],
-  ["neighbour", /shares a border with/],
-  ["region", /^In which part of the world is/],
-  ["symbol", /^What is the chemical symbol for|^Which element has the symbol/],
-  ["atomic-number", /^Which element has atomic number/],
-  ["logo", /^Which brand does this logo belong to/],
-  ["pokemon-type", /^What type is/],
-  ["pokemon-generation", /^In which generation did/],
-];
+/** The kind of an offline question, by the source that asked it. */
+const KIND_OF: Record<string, string> = {
+  "country-capital": "capital",
+  "capital-country": "capital",
+  "country-currency": "currency",
+  "country-language": "language",
+  "country-neighbour": "neighbour",
+  "country-region": "region",
+  "country-flag": "flag",
+  "element-symbol": "symbol",
+  "symbol-element": "symbol",
+  "number-element": "atomic-number",
+  "logo-brand": "logo",
+  "pokemon-type": "pokemon-type",
+  "pokemon-generation": "pokemon-generation",
+};
 const COUNTRY_KINDS = ["capital", "currency", "language", "neighbour", "region"];
 const ELEMENT_KINDS = ["symbol", "atomic-number"];
 
-function kindOf(question: string): string {
-  const hit = KIND_OF.find(([, pattern]) => pattern.test(question));
-  if (!hit) throw new Error(`no kind for "${question}"`);
-  return hit[0];
+function kindOf(q: QuizQuestion): string {
+  const kind = KIND_OF[q.source ?? ""];
+  if (!kind) throw new Error(`no kind for "${q.question}" (${q.source})`);
+  return kind;
 }
 
 /** A topic, the kinds its questions may be, and whether all of them must show up in a long enough pack. */
@@ -69,7 +72,7 @@ describe("a topic that names a kind of question gets only that kind", () => {
     test(`"${topic}": ${only.join(", ")}${all ? " (each of them)" : ""}`, () => {
       for (const seed of [1, 2, 3]) {
         const pack = buildOfflinePack({ topic, difficulty: "medium", count: 10, seed });
-        const kinds = pack.questions.map((q) => kindOf(q.question));
+        const kinds = pack.questions.map(kindOf);
         const off = kinds.filter((k) => !only.includes(k));
         expect(off, `seed ${seed}: ${pack.questions.map((q) => q.question).join(" | ")}`).toEqual([]);
         if (all) expect(new Set(kinds)).toEqual(new Set(only));
@@ -77,17 +80,15 @@ describe("a topic that names a kind of question gets only that kind", () => {
     });
   }
 
-  test("a kind the offline data does not ask (flags) fails rather than giving other kinds", () => {
-    for (const topic of ["world flags", "Flags of Europe", "country flags"]) {
-      let error: unknown;
-      try {
-        buildOfflinePack({ topic, difficulty: "medium", count: 5, seed: 1 });
-      } catch (e) {
-        error = e;
-      }
-      expect(error, topic).toBeInstanceOf(ContentError);
-      expect((error as ContentError).code).toBe("PACK_FAILED");
-      expect((error as ContentError).message).toContain("flags");
+  test("flags: a topic that names them gets only flag questions, narrowed to its region", () => {
+    for (const topic of ["world flags", "Flags of Europe", "country flags", "flags of the world"]) {
+      const pack = buildOfflinePack({ topic, difficulty: "medium", count: 5, seed: 1 });
+      expect(pack.questions.map(kindOf), topic).toEqual(Array(5).fill("flag"));
+    }
+    const european = ["France", "Italy", "Germany", "Belgium", "Ireland", "Netherlands", "Russia", "Spain", "Sweden", "Denmark", "Norway", "Finland", "Greece", "Switzerland", "Poland", "Ukraine", "United Kingdom", "Portugal", "Austria"];
+    for (const seed of [1, 2, 3]) {
+      const pack = buildOfflinePack({ topic: "Flags of Europe", difficulty: "hard", count: 10, seed });
+      for (const q of pack.questions) expect(european).toContain(q.options[q.answerIndex]!);
     }
   });
 });

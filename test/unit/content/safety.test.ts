@@ -20,7 +20,8 @@ const ALLOWED = [
   "Native American history", "Deaf culture", "Pokemon types", "Italian art", "Chinese inventions", "Irish music", "Greek mythology",
   "German cars", "Muslim contributions to mathematics", "Women in history", "Spanish language", "Korean dishes", "Arab music",
   "Old movies", "Famous poor inventors", "Scottish castles", "American presidents", "Egyptian pyramids", "Thai street food",
-  "Russian literature", "World geography", "Logos of famous brands", "Blind spots in driving",
+  "Russian literature", "World geography", "Logos of famous brands", "Blind spots in driving", "Spicy food", "Spiced drinks",
+  "Spices of the world",
 ];
 
 describe("topic safety", () => {
