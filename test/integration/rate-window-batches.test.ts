@@ -234,11 +234,11 @@ test("migration 0007 carries the windows already kept (runs, and one time per ad
   const folder = mkdtempSync(join(tmpdir(), "migrations-0006-"));
   const database = await openPglite(null);
   try {
-    // The migrations up to 0006, as a database made before 0007 holds them.
+    // The migrations up to 0006, as a database made before 0007 holds them (later ones are newer still).
     cpSync(MIGRATIONS_DIR, folder, { recursive: true });
-    rmSync(join(folder, "0007_rate_window_runs.sql"));
-    const journal = JSON.parse(readFileSync(join(folder, "meta", "_journal.json"), "utf8")) as { entries: { tag: string }[] };
-    journal.entries = journal.entries.filter((entry) => entry.tag !== "0007_rate_window_runs");
+    const journal = JSON.parse(readFileSync(join(folder, "meta", "_journal.json"), "utf8")) as { entries: { idx: number; tag: string }[] };
+    for (const entry of journal.entries.filter((e) => e.idx >= 7)) rmSync(join(folder, `${entry.tag}.sql`));
+    journal.entries = journal.entries.filter((entry) => entry.idx < 7);
     writeFileSync(join(folder, "meta", "_journal.json"), JSON.stringify(journal));
     await migrate(database.db as never, { migrationsFolder: folder });
     await database.executeSql(
