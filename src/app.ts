@@ -143,7 +143,7 @@ export function createApp(deps: AppDeps, routes: readonly RouteDef[] = allRoutes
     const idempotencyKey = route.idempotent ? readIdempotencyKey(request.headers) : undefined;
     const ctx: RouteContext = { request, params, query: NO_QUERY, requestId, auth, body: undefined, idempotencyKey, dispatch };
     // A GET has no body to wait for: it goes on at once, without a closure.
-    if (route.method !== "POST") return withBody(route, ctx, limitHeaders);
+    if (route.method === "GET") return withBody(route, ctx, limitHeaders);
     return readJsonBody(request).then((body) => {
       ctx.body = body;
       return withBody(route, ctx, limitHeaders);

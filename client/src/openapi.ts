@@ -308,6 +308,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/scripts/{projectId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Replace a written script or quiz pack with your own version
+         * @description Saves your version of a draft from POST /v1/scripts on the same project: `{script: {text}}` for an article_video script (your words, at most 300; they are no longer checked against the source), `{pack: {questions}}` for a quiz_video pack (1 to 10 questions, each with four distinct options, `answerIndex` and a fact line; they replace all the pack's questions, so send the ones you keep too). Every field is checked as inputs are: 400 INVALID_INPUT with each problem in `errors[]` at its path (`pack.questions[2].options[1]`), 400 SAFETY_REJECTED for text the safety rules refuse. Answers the draft as POST /v1/scripts does, with `editedAt` set and notices that no longer call the words AI drafts. A video created from the project afterwards (POST /v1/videos with its projectId) uses your version and carries those notices; a video created before keeps the draft it was made from. Send it again to change it again; the last version counts. Free (0 credits): it writes nothing new, so it counts as an ordinary request, not a free tool. A project of another account, or of reddit_story, is 404 NOT_FOUND.
+         */
+        patch: operations["editScript"];
+        trace?: never;
+    };
     "/v1/templates": {
         parameters: {
             query?: never;
@@ -989,6 +1009,23 @@ export interface components {
             options: string[];
             question: string;
         };
+        QuizQuestionEdit: {
+            /** @description The one correct option: its index in `options`. */
+            answerIndex: number;
+            /** @description One line shown and narrated with the reveal. */
+            fact: string;
+            /** @description Keep the logo a written logo question came with (send it back as POST /v1/scripts returned it); omit it for no logo. */
+            logo?: {
+                /** @description Fill colour, RRGGBB. */
+                hex: string;
+                /** @description SVG path data in a 24x24 box. */
+                path: string;
+            };
+            /** @description Four distinct options (compared without case or surrounding spaces), in the order they are shown. */
+            options: string[];
+            /** @description The question as the card shows it and the narrator reads it. */
+            question: string;
+        };
         QuizVideoInputs: {
             /**
              * @description Adds captions to the narration.
@@ -1114,6 +1151,19 @@ export interface components {
             /** @default 1 */
             voiceSpeed?: number;
         } & (unknown & unknown);
+        /** @description Exactly one field, the one of the project's template: `script` (article_video), `pack` (quiz_video). */
+        ScriptEdit: {
+            /** @description quiz_video: the pack's questions as you want them. The title, topic, difficulty and credits stay as written. */
+            pack?: {
+                /** @description The questions in the order the video asks them: 1 to 10, all of them (they replace the pack's questions). The video asks every one, whatever questionCount says. */
+                questions: components["schemas"]["QuizQuestionEdit"][];
+            };
+            /** @description article_video: the script as you want it read. The title, source and headline's site and byline stay as written. */
+            script?: {
+                /** @description What the narrator reads, in your words: at most 300 words. Line breaks are read as spaces. The first sentence is the hook the headline card opens over. */
+                text: string;
+            };
+        };
         ScriptRequest: {
             inputs: components["schemas"]["ArticleVideoInputs"];
             /** @constant */
@@ -1127,9 +1177,11 @@ export interface components {
         ScriptResult: {
             /** Format: date-time */
             createdAt: string;
+            /** @description When PATCH /v1/scripts/{projectId} last replaced the script or questions with yours; null for the draft as written. */
+            editedAt: string | null;
             /** @description `offline`: the built-in extractive writer or question data; `llm`: the configured language model. */
             generator: "offline" | "llm";
-            /** @description AI-draft and fact-check reminders. */
+            /** @description AI-draft and fact-check reminders; once you have edited the draft, reminders that it is yours to check (they are the notices of a video made from it). */
             notices: string[];
             pack?: {
                 /** @description Licence credits of the data the questions came from; shown on the outro card. */
@@ -1202,6 +1254,8 @@ export interface components {
             downloadExpiresAt: string | null;
             /** @description Public link, valid 7 days; GET the video again after that for a fresh one. */
             downloadUrl: string | null;
+            /** @description Length of the finished MP4 in milliseconds; null until completed. */
+            durationMs: number | null;
             error: {
                 /** @enum {string} */
                 code: "MEDIA_FETCH_FAILED" | "MEDIA_INVALID" | "MEDIA_TOO_LONG" | "MEDIA_QUOTA_EXCEEDED" | "BACKGROUND_UNAVAILABLE" | "MUSIC_UNAVAILABLE" | "IMAGE_UNAVAILABLE" | "SCRIPT_FAILED" | "PACK_FAILED" | "INGEST_FAILED" | "SOURCE_TOO_SHORT" | "NARRATION_FAILED" | "VOICE_TTS_FAILED" | "RENDER_FAILED" | "INTERRUPTED" | "CANCELLED";
@@ -2881,6 +2935,139 @@ export interface operations {
             };
             /** @description UPSTREAM_FAILED: Upstream generation failed. */
             502: {
+                headers: {
+                    /** @description Requests allowed per minute. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current sliding 60-second window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window (0 when none is counted). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RATE_LIMITER_UNAVAILABLE: Rate limiting unavailable. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    editScript: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The draft's projectId (prj_...) from POST /v1/scripts. */
+                projectId: string;
+            };
+            cookie?: never;
+        };
+        /** @description `{script: {text}}` or `{pack: {questions}}`, as the project's template takes. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ScriptEdit"];
+            };
+        };
+        responses: {
+            /** @description The draft with your version. */
+            200: {
+                headers: {
+                    /** @description Requests allowed per minute. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current sliding 60-second window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window (0 when none is counted). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScriptResult"];
+                };
+            };
+            /** @description INVALID_INPUT: Invalid input. SAFETY_REJECTED: Content refused by safety checks. */
+            400: {
+                headers: {
+                    /** @description Requests allowed per minute. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current sliding 60-second window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window (0 when none is counted). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description MISSING_API_KEY: Missing API key. INVALID_API_KEY: Invalid API key. UNSUPPORTED_TOKEN: Unsupported token. UNAUTHENTICATED: Unauthenticated. */
+            401: {
+                headers: {
+                    /** @description Always `Bearer`. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description NOT_FOUND: Not found. */
+            404: {
+                headers: {
+                    /** @description Requests allowed per minute. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current sliding 60-second window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window (0 when none is counted). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description INVALID_INPUT: the body is larger than 2 MB. */
+            413: {
+                headers: {
+                    /** @description Requests allowed per minute. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current sliding 60-second window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window (0 when none is counted). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed per minute. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current sliding 60-second window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window (0 when none is counted). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description INTERNAL_ERROR: Internal error. */
+            500: {
                 headers: {
                     /** @description Requests allowed per minute. */
                     "X-RateLimit-Limit"?: number;

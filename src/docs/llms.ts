@@ -31,7 +31,7 @@ function freeStepsLine(templates: TemplateRegistry): string {
   const ids = (kind: "script" | "preview") => listInWords(templates.withFreeStep(kind).map((t) => t.id));
   const none = templates.list.filter((t) => !t.freeStep).map((t) => t.id);
   const noneLine = none.length === 0 ? "" : ` ${listInWords(none)} ${none.length === 1 ? "has" : "have"} none.`;
-  return `POST /v1/scripts for ${ids("script")} (script or question pack, returns projectId); POST /v1/previews for ${ids("preview")} (narration teaser).${noneLine}`;
+  return `POST /v1/scripts for ${ids("script")} (script or question pack, returns projectId; PATCH /v1/scripts/{projectId} saves your own edited version of it, and the video made from the project then uses yours); POST /v1/previews for ${ids("preview")} (narration teaser).${noneLine}`;
 }
 
 /** GET /v1/llms.txt: the whole API for an agent, in plain text. */

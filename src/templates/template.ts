@@ -61,6 +61,29 @@ export interface ScriptStep<I> {
   write(inputs: I, content: ContentPorts, seed: number): Promise<{ generator: Generator }>;
   /** The draft as POST /v1/scripts shows it, under its own field (`script` or `pack`). */
   present(content: unknown, wordsPerSecond: number): { script: object } | { pack: object };
+  /** How the caller replaces the draft's words with their own (PATCH /v1/scripts/{projectId}). */
+  edit: DraftEdit;
+}
+
+/**
+ * The caller's own version of a draft: sent under `field` (the draft's own field, `script` or `pack`),
+ * checked by `schema`, then by `issues` and `refusal`, and saved over the written one by `apply`.
+ * Pointers are inside the field's value.
+ */
+export interface DraftEdit {
+  field: "script" | "pack";
+  schema: TObject;
+  /** What the schema cannot say (options that repeat, text that is only spaces, too many words). */
+  issues(edit: unknown): RuleIssue[];
+  /** Caller text the safety rules refuse (SAFETY_REJECTED). */
+  refusal(edit: unknown): { pointer: string; reason: string } | null;
+  /** The stored draft with the caller's version in place of the written words; `editedAt` marks it. */
+  apply(content: unknown, edit: unknown, editedAt: Date): unknown;
+  /**
+   * The reminders a video made from an edited draft carries instead of the template's `notices`: the
+   * words are the caller's now, so they are not called AI drafts.
+   */
+  notices: string[];
 }
 
 /** A free narrated teaser made by POST /v1/previews; a video made from its project narrates in full. */

@@ -79,6 +79,7 @@ function videoSchema(templateIds: readonly string[]) {
       }),
       createdAt: Type.String({ format: "date-time" }),
       completedAt: Type.Union([Type.String({ format: "date-time" }), Type.Null()]),
+      durationMs: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()], { description: "Length of the finished MP4 in milliseconds; null until completed." }),
       cutAtMs: Type.Union([Type.Integer(), Type.Null()]),
       files: Type.Union([VideoFilesSchema, Type.Null()], {
         description: "null until completed. Links to the files made with the video, valid like downloadUrl (7 days, until downloadExpiresAt; GET the video again for fresh ones).",

@@ -38,6 +38,7 @@ export function presentVideo(row: VideoRow, link: DownloadLinkRow | undefined, p
     estimatedSecondsRemaining: secondsRemaining(row),
     createdAt: row.createdAt.toISOString(),
     completedAt: row.completedAt ? row.completedAt.toISOString() : null,
+    durationMs: row.status === "completed" && row.durationSeconds !== null ? Math.round(row.durationSeconds * 1000) : null,
     cutAtMs: row.cutAtMs,
     files: link ? fileUrlsOf(publicBaseUrl, link.token) : null,
   };

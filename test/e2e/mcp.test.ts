@@ -8,7 +8,7 @@ import { createApiKey, type LiveService, SHORT_CHAT, SHORTVID, startLiveService 
 
 /** A render of the short chat on a busy two-core machine, with room to spare. */
 const RENDER_DEADLINE_MS = 300_000;
-const TOOLS = ["cancel_video", "create_video", "estimate_video", "get_options", "get_video", "list_templates", "list_videos", "preview_story", "write_script"];
+const TOOLS = ["cancel_video", "create_video", "edit_script", "estimate_video", "get_options", "get_video", "list_templates", "list_videos", "preview_story", "write_script"];
 const TERMINAL = ["completed", "failed", "cancelled"];
 
 let service: LiveService;

@@ -33,6 +33,12 @@ const TOOLS: ToolDef[] = [
   { name: "get_options", operationId: "getOptions", call: (c, _a, _b, signal) => c.options({ signal }) },
   { name: "estimate_video", operationId: "estimate", note: GUIDE_NOTE, call: (c, a, b, signal) => c.estimate(b as never, { ...keyOf(a), signal }) },
   { name: "write_script", operationId: "createScript", note: GUIDE_NOTE, call: (c, a, b, signal) => c.writeScript(b as never, { ...keyOf(a), signal }) },
+  {
+    name: "edit_script",
+    operationId: "editScript",
+    note: "Send script: {text} or pack: {questions} (every question, as write_script returned them, with your changes); the answer is the draft as saved. Then create_video with its projectId.",
+    call: (c, a, b, signal) => c.editScript(str(a.projectId) ?? "", b as never, { signal }),
+  },
   { name: "preview_story", operationId: "createPreview", note: GUIDE_NOTE, call: (c, a, b, signal) => c.preview(b as never, { ...keyOf(a), signal }) },
   {
     name: "create_video",

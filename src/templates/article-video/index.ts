@@ -5,6 +5,7 @@ import { defineTemplate } from "../template.ts";
 import { articleRules, ArticleVideoInputs } from "./inputs.ts";
 import { articleStageFiles, articleUsage, composeArticle, estimateArticle, runArticleStage } from "./production.ts";
 import { type ArticleScriptContent, presentArticleScript, writeArticleContent } from "./script.ts";
+import { articleScriptEdit } from "./script-edit.ts";
 
 const TIDES = [
   "Tides are the slow rise and fall of the sea, and they are driven mostly by the Moon.",
@@ -37,6 +38,7 @@ export const articleVideo = defineTemplate<ArticleVideoInputs>({
     makes: "scripts",
     write: (inputs, content) => writeArticleContent(inputs, content),
     present: (content, wordsPerSecond) => presentArticleScript(content as ArticleScriptContent, wordsPerSecond),
+    edit: articleScriptEdit,
   },
   paidSteps: [narrationStep("narration", "of the script"), RENDER_STEP],
   notices: [
@@ -47,6 +49,7 @@ export const articleVideo = defineTemplate<ArticleVideoInputs>({
   notes: [
     "The script is AI-drafted from the source: every figure, quote and named person in it appears in the source. Check it before publishing.",
     "POST /v1/scripts writes the script for free and returns a projectId; pass it to POST /v1/videos to reuse the script. Option fields (voice, captions) still apply.",
+    "PATCH /v1/scripts/{projectId} {script: {text}} replaces the script with your own words (at most 300 words; the safety rules apply; free). Your text is not checked against the source, and a video made from the project afterwards carries notices that say so instead of calling it an AI draft; a video already made keeps the script it was made from.",
     "A URL that cannot be read fails the video with INGEST_FAILED; a source under 90 words with SOURCE_TOO_SHORT. Text over 4000 words is cut to 4000.",
     "Background footage is chosen server-side.",
   ],

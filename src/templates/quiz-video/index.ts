@@ -4,6 +4,7 @@ import { checkText, checkTopic } from "../../content/safety.ts";
 import { RENDER_STEP, narrationStep } from "../credits.ts";
 import { defineTemplate } from "../template.ts";
 import { QuizVideoInputs } from "./inputs.ts";
+import { quizPackEdit } from "./pack-edit.ts";
 import { type QuizPackContent, presentQuizPack, writeQuizContent } from "./pack-step.ts";
 import { composeQuiz, estimateQuiz, quizStageFiles, quizUsage, runQuizStage } from "./production.ts";
 
@@ -34,6 +35,7 @@ export const quizVideo = defineTemplate<QuizVideoInputs>({
     makes: "packs",
     write: writeQuizContent,
     present: (content) => presentQuizPack(content as QuizPackContent),
+    edit: quizPackEdit,
   },
   paidSteps: [narrationStep("narration", "across the whole pack"), RENDER_STEP],
   notices: [
@@ -44,6 +46,7 @@ export const quizVideo = defineTemplate<QuizVideoInputs>({
   notes: [
     "Questions and fact lines are AI-drafted: check them before publishing.",
     "POST /v1/scripts writes the question pack for free and returns a projectId; pass it to POST /v1/videos to reuse the pack. Option fields (voice, theme, font, countdown) still apply.",
+    "PATCH /v1/scripts/{projectId} {pack: {questions}} replaces the pack's questions with your own (1 to 10; each with four distinct options, answerIndex 0-3 and a fact line; free). A video made from the project afterwards asks them, and its notices no longer call them AI drafts; a video already made keeps the pack it was made from.",
     "Topics that target a group of people are refused with SAFETY_REJECTED.",
     `Topics offline: without an LLM configured (LLM_BASE_URL) questions come from built-in, hand-checked data on these topics, by category: ${offlineTopicList()}. Narrower wordings work too (WWII, flags of Africa, French painters, 80s songs). Any other topic is refused at once with 422 PACK_FAILED (POST /v1/videos and POST /v1/scripts, nothing queued or charged; errors[0].path is inputs.topic). With LLM_BASE_URL set, any topic that passes the safety rules is accepted.`,
     "Pacing: each question is read briskly (the voice at 1.3x) with its options appearing as they are read, then the countdown runs on a big timer (a disc with the seconds left and an emptying bar), then the answer and a short fact line: about 7 s a question plus countdownSeconds. Five questions with the default 5 s countdown last about a minute: at most 70 s with the offline voices, except packs whose options take long to say (four years, four word meanings), which run up to about 75 s.",

@@ -6,6 +6,8 @@ import type { QuizVideoInputs } from "./inputs.ts";
 export interface QuizPackContent extends QuizPack {
   kind: "quiz_pack";
   title: string;
+  /** When the caller last replaced the questions with their own (PATCH /v1/scripts/{projectId}). */
+  editedAt?: string;
 }
 
 /** The title on the intro card: the caller's, else the topic. */
