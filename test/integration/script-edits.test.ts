@@ -49,7 +49,7 @@ for (const kind of DATABASE_KINDS) {
       const edited = (await res.json()) as Json;
       expect(edited.projectId).toBe(written.projectId);
       expect(Date.parse(edited.editedAt)).toBeGreaterThan(0);
-      expect(edited.notices).toEqual(quizVideo.freeStep!.kind === "script" ? quizVideo.freeStep.edit.notices : []);
+      expect(edited.notices).toEqual(quizVideo.freeStep?.kind === "script" ? quizVideo.freeStep.edit.notices : []);
       expect(edited.notices.join(" ")).not.toContain("AI");
       // Trimmed; the title, topic, difficulty and licence credits stay as written.
       expect(edited.pack.questions[0]).toEqual({ ...own(1), question: "Which river flows through city number 1?" });
@@ -129,7 +129,7 @@ for (const kind of DATABASE_KINDS) {
       expect(edited.script.estimatedSeconds).toBeLessThan(written.script.estimatedSeconds);
       expect(edited.script.editedAt).toBeUndefined();
       expect(edited.editedAt).not.toBeNull();
-      expect(edited.notices).toEqual(articleVideo.freeStep!.kind === "script" ? articleVideo.freeStep.edit.notices : []);
+      expect(edited.notices).toEqual(articleVideo.freeStep?.kind === "script" ? articleVideo.freeStep.edit.notices : []);
       expect(edited.notices.join(" ")).toContain("no longer checked against the source");
       // Pasted text has no title, so the card showed a hook line: it now comes from the caller's first sentence.
       expect(edited.script.headline.text).toBe("Researchers in Toulouse found");

@@ -1,4 +1,5 @@
 import type { Video } from "../../../client/src/client.ts";
+import { formatDuration } from "./duration.ts";
 
 /** The files made with every video, in the order a person looks for them. */
 const FILES: { key: keyof NonNullable<Video["files"]>; label: string }[] = [
@@ -34,6 +35,7 @@ export function VideoResult({ video }: { video: Video }) {
       {video.downloadUrl && (
         <video class="player" controls preload="metadata" playsInline poster={video.files?.poster} src={video.downloadUrl} aria-label="The finished video" />
       )}
+      {video.durationMs !== null && <p>Length: {formatDuration(video.durationMs)}</p>}
       {video.cutAtMs !== null && <p>Cut point for splicing: {(video.cutAtMs / 1000).toFixed(1)} s (where the message after the one you named appears).</p>}
       {video.notices && video.notices.length > 0 && (
         <ul class="notices" aria-label="Notices">
