@@ -145,11 +145,11 @@ export class ShortvidClient {
     for (const [name, value] of Object.entries(init.query ?? {})) if (value !== undefined) url.searchParams.set(name, String(value));
     const headers = this.headers(init.headers);
     if (method !== "GET") headers.set("content-type", "application/json");
-    // A PATCH replaces what it names, so repeating it is safe without a key.
+    // A PATCH replaces what it names, so repeating it is safe without a key; one given is sent.
     if (method === "POST") {
       const key = init.idempotencyKey === undefined ? crypto.randomUUID() : init.idempotencyKey;
       if (key !== null) headers.set("idempotency-key", key);
-    }
+    } else if (method === "PATCH" && typeof init.idempotencyKey === "string") headers.set("idempotency-key", init.idempotencyKey);
     const body = method === "GET" ? undefined : JSON.stringify(init.body ?? {});
     const retries = this.settings.retries ?? 3;
     for (let attempt = 0; ; attempt++) {

@@ -199,7 +199,7 @@ export interface paths {
         put?: never;
         /**
          * Model Context Protocol server (Streamable HTTP)
-         * @description For agents: the tools list_templates, get_options, estimate_video, write_script, preview_story, create_video, get_video, list_videos, cancel_video (create_video takes an idempotencyKey; get_video waits up to 50 s for a change or the end with waitSeconds, and a completed video comes with its contact sheet as an image), and the guides as resources. Stateless Streamable HTTP (protocol 2025-06-18): POST one JSON-RPC message (older clients: a batch of at most 10) with `Accept: application/json, text/event-stream`; no session, and GET is not offered. Every message counts as one request against the account's requests per minute, the protocol's own (initialize, tools/list, ping) included; when the minute has no room for a POST's messages the POST is refused as every route is (429 RATE_LIMITED with Retry-After and the X-RateLimit headers) and nothing in it is handled. A tool call is that one request: the route it calls is not counted in the minute again, but the route's other limits apply (free tools per hour and day, creations per minute, videos in progress), and a refusal by them is a tool result with isError and the problem's code, detail, errors[] and retryAfterSeconds. A batch of more than 10 messages is 400 INVALID_INPUT (too_many), none handled. A batch's answer is at most 256 KiB: its answers are sent in order while they fit, each one after as a JSON-RPC error (code -32000) saying its message was handled but its answer not sent (send it again alone); the first is always sent whole. Reading a guide resource also counts as the guide's public route. Desktop agents without HTTP can run `shortvid mcp` (stdio) instead.
+         * @description For agents: the tools list_templates, get_options, estimate_video, write_script, edit_script, preview_story, create_video, get_video, list_videos, cancel_video (create_video takes an idempotencyKey; get_video waits up to 50 s for a change or the end with waitSeconds, and a completed video comes with its contact sheet as an image), and the guides as resources. Stateless Streamable HTTP (protocol 2025-06-18): POST one JSON-RPC message (older clients: a batch of at most 10) with `Accept: application/json, text/event-stream`; no session, and GET is not offered. Every message counts as one request against the account's requests per minute, the protocol's own (initialize, tools/list, ping) included; when the minute has no room for a POST's messages the POST is refused as every route is (429 RATE_LIMITED with Retry-After and the X-RateLimit headers) and nothing in it is handled. A tool call is that one request: the route it calls is not counted in the minute again, but the route's other limits apply (free tools per hour and day, creations per minute, videos in progress), and a refusal by them is a tool result with isError and the problem's code, detail, errors[] and retryAfterSeconds. A batch of more than 10 messages is 400 INVALID_INPUT (too_many), none handled. A batch's answer is at most 256 KiB: its answers are sent in order while they fit, each one after as a JSON-RPC error (code -32000) saying its message was handled but its answer not sent (send it again alone); the first is always sent whole. Reading a guide resource also counts as the guide's public route. Desktop agents without HTTP can run `shortvid mcp` (stdio) instead.
          */
         post: operations["mcp"];
         delete?: never;
@@ -1153,7 +1153,7 @@ export interface components {
         } & (unknown & unknown);
         /** @description Exactly one field, the one of the project's template: `script` (article_video), `pack` (quiz_video). */
         ScriptEdit: {
-            /** @description quiz_video: the pack's questions as you want them. The title, topic, difficulty and credits stay as written. */
+            /** @description quiz_video: the pack's questions as you want them; each text is put on one line (line breaks become spaces). The title, topic, difficulty and credits stay as written. */
             pack?: {
                 /** @description The questions in the order the video asks them: 1 to 10, all of them (they replace the pack's questions). The video asks every one, whatever questionCount says. */
                 questions: components["schemas"]["QuizQuestionEdit"][];
@@ -2964,7 +2964,10 @@ export interface operations {
     editScript: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description 1-255 characters, per account. A retry with the same key and body (compared as canonical JSON with the method and path) replays the first answer for 24 hours with `Idempotent-Replayed: true`; 2xx, 400, 404 and 422 answers are stored, 401, 402, 409, 429 and 5xx are not (the retry runs again). Another body: 422 IDEMPOTENCY_KEY_REUSED; first still running: 409 IDEMPOTENCY_IN_PROGRESS. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The draft's projectId (prj_...) from POST /v1/scripts. */
                 projectId: string;
@@ -2981,6 +2984,8 @@ export interface operations {
             /** @description The draft with your version. */
             200: {
                 headers: {
+                    /** @description `true` on a replay of an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
                     /** @description Requests allowed per minute. */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left in the current sliding 60-second window. */
@@ -2993,7 +2998,7 @@ export interface operations {
                     "application/json": components["schemas"]["ScriptResult"];
                 };
             };
-            /** @description INVALID_INPUT: Invalid input. SAFETY_REJECTED: Content refused by safety checks. */
+            /** @description INVALID_INPUT: Invalid input. INVALID_IDEMPOTENCY_KEY: Invalid Idempotency-Key. SAFETY_REJECTED: Content refused by safety checks. */
             400: {
                 headers: {
                     /** @description Requests allowed per minute. */
@@ -3034,8 +3039,38 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description IDEMPOTENCY_IN_PROGRESS: Request with this key still running. */
+            409: {
+                headers: {
+                    /** @description Requests allowed per minute. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current sliding 60-second window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window (0 when none is counted). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description INVALID_INPUT: the body is larger than 2 MB. */
             413: {
+                headers: {
+                    /** @description Requests allowed per minute. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current sliding 60-second window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window (0 when none is counted). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description IDEMPOTENCY_KEY_REUSED: Idempotency-Key reused with a different body. */
+            422: {
                 headers: {
                     /** @description Requests allowed per minute. */
                     "X-RateLimit-Limit"?: number;

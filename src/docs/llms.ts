@@ -56,7 +56,7 @@ Turns an article, a quiz topic, your own story or your own chat script into a na
 2. Optional free first step: ${freeStepsLine(ctx.templates)}
 3. POST /v1/videos {template, inputs, projectId?, webhookUrl?} answers 202 at once with a video object and a Location header.
 4. Follow GET /v1/videos/{id}/events (Server-Sent Events, below), poll GET /v1/videos/{id} every 10-20 s, or pass webhookUrl (https, public) to receive video.completed or video.failed.
-5. On status completed, download downloadUrl: a public link valid 7 days (GET /v1/videos/{id} gives a fresh one after that). files holds links, valid as long, to the caption files, a poster and a contact sheet (below).
+5. On status completed, download downloadUrl: a public link valid 7 days (GET /v1/videos/{id} gives a fresh one after that). files holds links, valid as long, to the caption files, a poster and a contact sheet (below); durationMs is the video's length.
 
 A video usually finishes in about a minute; own media by URL adds about 30 s the first time.
 

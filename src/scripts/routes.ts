@@ -36,6 +36,8 @@ export function scriptRoutes(templates: TemplateRegistry): RouteDef[] {
         "Every field is checked as inputs are: 400 INVALID_INPUT with each problem in `errors[]` at its path (`pack.questions[2].options[1]`), 400 SAFETY_REJECTED for text the safety rules refuse. Answers the draft as POST /v1/scripts does, with `editedAt` set and notices that no longer call the words AI drafts. " +
         "A video created from the project afterwards (POST /v1/videos with its projectId) uses your version and carries those notices; a video created before keeps the draft it was made from. Send it again to change it again; the last version counts. Free (0 credits): it writes nothing new, so it counts as an ordinary request, not a free tool. A project of another account, or of reddit_story, is 404 NOT_FOUND.",
       auth: "key",
+      // Replacing is idempotent by itself; a key is still honoured, as on every write of the API.
+      idempotent: true,
       parameters: [{ name: "projectId", in: "path", required: true, description: "The draft's projectId (prj_...) from POST /v1/scripts.", schema: Type.String() }],
       body: { schema: schemas.edit, description: "`{script: {text}}` or `{pack: {questions}}`, as the project's template takes.", required: true },
       success: { status: 200, description: "The draft with your version.", schema: schemas.result },

@@ -94,7 +94,7 @@ test("every screen, at phone and desktop width, has no serious or critical acces
 
   // The person's edit refused by the service: the error sits at the option it names.
   await page.getByLabel("Question 1 Option D", { exact: true }).fill(await page.getByLabel("Question 1 Option A", { exact: true }).inputValue());
-  await page.getByRole("button", { name: "Save my changes" }).click();
+  await page.getByRole("button", { name: "Save my changes", exact: true }).click();
   await page.getByRole("alert").filter({ hasText: "Your questions were not saved" }).waitFor();
   await capture(page, "12-quiz-pack-refused");
 

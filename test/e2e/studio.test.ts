@@ -179,7 +179,7 @@ describe("the Studio", () => {
     await step.getByLabel("Question 1: option B is the correct answer").check();
     await step.getByLabel("Question 1 Fact line").fill("The Seine crosses Paris from east to west.");
     // A repeated option is refused by the service, next to the option it names, and nothing is made.
-    await step.getByRole("button", { name: "Save my changes" }).click();
+    await step.getByRole("button", { name: "Save my changes", exact: true }).click();
     await step.getByRole("alert").filter({ hasText: "Your questions were not saved" }).waitFor();
     const repeated = step.getByLabel("Question 1 Option D", { exact: true });
     expect(await repeated.getAttribute("aria-invalid")).toBe("true");

@@ -16,7 +16,7 @@ const ARTICLE = { template: "article_video", inputs: { source: { kind: "text", t
 
 /** A question of the caller's own, as the Studio or an agent sends it. */
 const own = (n: number) => ({
-  question: `  Which river flows through city number ${n}?  `,
+  question: `  Which river flows\nthrough city number ${n}?  `,
   options: ["Thames", "Seine", "Danube", "Tiber"],
   answerIndex: n % 4,
   fact: `River fact number ${n}.`,
@@ -51,7 +51,7 @@ for (const kind of DATABASE_KINDS) {
       expect(Date.parse(edited.editedAt)).toBeGreaterThan(0);
       expect(edited.notices).toEqual(quizVideo.freeStep?.kind === "script" ? quizVideo.freeStep.edit.notices : []);
       expect(edited.notices.join(" ")).not.toContain("AI");
-      // Trimmed; the title, topic, difficulty and licence credits stay as written.
+      // On one line, trimmed; the title, topic, difficulty and licence credits stay as written.
       expect(edited.pack.questions[0]).toEqual({ ...own(1), question: "Which river flows through city number 1?" });
       expect(edited.pack.questions[2]).toEqual({ ...written.pack.questions[0], fact: "A fact line of my own." });
       expect(edited.pack.questions).toHaveLength(3);
@@ -68,7 +68,7 @@ for (const kind of DATABASE_KINDS) {
       expect(again.pack.questions).toHaveLength(1);
       expect((await storedDraft(video.id)).questions).toHaveLength(3);
       const later = (await (await create(apiKey, { ...QUIZ, projectId: written.projectId })).json()) as Json;
-      expect((await storedDraft(later.id)).questions.map((q: Json) => q.question)).toEqual([own(7).question.trim()]);
+      expect((await storedDraft(later.id)).questions.map((q: Json) => q.question)).toEqual(["Which river flows through city number 7?"]);
 
       // A draft never edited still gives its video the template's notices.
       const plain = await write(apiKey, QUIZ);

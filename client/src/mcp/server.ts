@@ -37,7 +37,7 @@ const TOOLS: ToolDef[] = [
     name: "edit_script",
     operationId: "editScript",
     note: "Send script: {text} or pack: {questions} (every question, as write_script returned them, with your changes); the answer is the draft as saved. Then create_video with its projectId.",
-    call: (c, a, b, signal) => c.editScript(str(a.projectId) ?? "", b as never, { signal }),
+    call: (c, a, b, signal) => c.editScript(str(a.projectId) ?? "", b as never, { ...keyOf(a), signal }),
   },
   { name: "preview_story", operationId: "createPreview", note: GUIDE_NOTE, call: (c, a, b, signal) => c.preview(b as never, { ...keyOf(a), signal }) },
   {

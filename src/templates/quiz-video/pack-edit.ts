@@ -48,7 +48,7 @@ export const QuizPackEdit = component(
         description: `The questions in the order the video asks them: 1 to ${QUIZ_EDIT_LIMITS.questions}, all of them (they replace the pack's questions). The video asks every one, whatever questionCount says.`,
       }),
     },
-    { description: "quiz_video: the pack's questions as you want them. The title, topic, difficulty and credits stay as written." },
+    { description: "quiz_video: the pack's questions as you want them; each text is put on one line (line breaks become spaces). The title, topic, difficulty and credits stay as written." },
   ),
 );
 
@@ -84,14 +84,17 @@ function packRefusal(edit: unknown) {
   return null;
 }
 
-/** The pack with the caller's questions (trimmed); what the written ones were made from is dropped with them. */
+/** One line as a card shows it: a line break typed into a field is a space there. */
+const oneLine = (text: string) => text.replace(/\s+/g, " ").trim();
+
+/** The pack with the caller's questions (on one line each); what the written ones were made from is dropped with them. */
 function applyPackEdit(content: unknown, edit: unknown, editedAt: Date): QuizPackContent {
   const pack = content as QuizPackContent;
   const questions = (edit as PackEdit).questions.map((q) => ({
-    question: q.question.trim(),
-    options: q.options.map((o) => o.trim()),
+    question: oneLine(q.question),
+    options: q.options.map(oneLine),
     answerIndex: q.answerIndex,
-    fact: q.fact.trim(),
+    fact: oneLine(q.fact),
     ...(q.logo ? { logo: { path: q.logo.path.trim(), hex: q.logo.hex } } : {}),
   }));
   return { ...pack, questions, editedAt: editedAt.toISOString() };

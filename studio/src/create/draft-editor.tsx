@@ -86,7 +86,7 @@ export function DraftEditor({ draft, onChange, errors }: Props) {
                   <label for={fieldId(`${at}.question`)}>
                     <span class="sr-only">{n} </span>Question text
                   </label>
-                  <input type="text" {...fieldAttrs(`${at}.question`, errors)} value={q.question} onInput={(e) => update(i, { question: e.currentTarget.value })} />
+                  <textarea rows={2} {...fieldAttrs(`${at}.question`, errors)} value={q.question} onInput={(e) => update(i, { question: e.currentTarget.value })} />
                   <FieldErrors path={`${at}.question`} errors={errors} />
                 </div>
                 <fieldset class="options-edit">
@@ -127,7 +127,7 @@ export function DraftEditor({ draft, onChange, errors }: Props) {
                   <label for={fieldId(`${at}.fact`)}>
                     <span class="sr-only">{n} </span>Fact line
                   </label>
-                  <input type="text" {...fieldAttrs(`${at}.fact`, errors)} value={q.fact} onInput={(e) => update(i, { fact: e.currentTarget.value })} />
+                  <textarea rows={2} {...fieldAttrs(`${at}.fact`, errors)} value={q.fact} onInput={(e) => update(i, { fact: e.currentTarget.value })} />
                   <FieldErrors path={`${at}.fact`} errors={errors} />
                 </div>
                 <div class="item-actions">
