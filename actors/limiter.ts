@@ -1,7 +1,7 @@
 import type { Db } from "../db/client.ts";
 import type { AccountRow } from "../db/schema/index.ts";
-import { ApiError } from "../src/errors.ts";
-import type { Logger } from "../src/logger.ts";
+import { ApiError } from "../src/kernel/errors.ts";
+import type { Logger } from "../src/kernel/logger.ts";
 import { type Admission, type AdmissionKind, PUBLIC_LIMITS, type Limits, type Windows, accountLimits, admitRequest, admitVideo, initialState, recordCreate, unsyncedAllowance, windowsOf } from "./account-actor.ts";
 import { FAILED_AUTH_PER_MINUTE, FailedAuthWindows } from "./failed-auth.ts";
 import { OpenStreams, type StreamSlot } from "./open-streams.ts";

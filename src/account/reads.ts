@@ -1,5 +1,5 @@
 import type { Database } from "../../db/client.ts";
-import { andThen } from "../and-then.ts";
+import { andThen } from "../kernel/and-then.ts";
 import { NotifiedCache } from "../../db/notified-cache.ts";
 import { type UsageSummary, usageSince } from "../../db/repos/usage.ts";
 import { type DownloadLinkRow, findAccountVideo, latestDownloadLinks } from "../../db/repos/videos.ts";

@@ -1,9 +1,15 @@
-import { andThen } from "../and-then.ts";
-import type { AppDeps } from "../deps.ts";
-import { ApiError } from "../errors.ts";
+import { andThen } from "../kernel/and-then.ts";
+import { ApiError } from "../kernel/errors.ts";
 import type { AccountRow, ApiKeyRow } from "../../db/schema/index.ts";
 import { hashApiKey, readBearer } from "./api-keys.ts";
 import type { KeyRecord } from "./key-cache.ts";
+
+import type { ApiKeyCache } from "./key-cache.ts";
+
+/** What authenticating a request uses. */
+export interface AuthDeps {
+  apiKeys: ApiKeyCache;
+}
 
 /** The caller of a request with a valid key. */
 export interface AuthContext {
@@ -35,7 +41,7 @@ export function refusalNow(found: { key: ApiKeyRow; account: AccountRow } | unde
  * Resolves the Authorization header to an account, or the refusal to send: at once when the key is in
  * the process's cache (most requests), else once it has been looked up.
  */
-export function authenticate(deps: AppDeps, header: string | null): AuthContext | ApiError | Promise<AuthContext | ApiError> {
+export function authenticate(deps: AuthDeps, header: string | null): AuthContext | ApiError | Promise<AuthContext | ApiError> {
   const bearer = readBearer(header);
   switch (bearer.kind) {
     case "missing":

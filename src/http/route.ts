@@ -1,9 +1,9 @@
 import type { TSchema } from "@sinclair/typebox";
-import { andThen } from "../and-then.ts";
+import { andThen } from "../kernel/and-then.ts";
 import type { RequestKind } from "../../actors/account-actor.ts";
 import type { AuthContext } from "../auth/authenticate.ts";
-import type { AppDeps } from "../deps.ts";
-import type { RequestErrorCode } from "../errors.ts";
+import type { AppDeps } from "./deps.ts";
+import type { RequestErrorCode } from "../kernel/errors.ts";
 
 export interface RouteContext {
   request: Request;

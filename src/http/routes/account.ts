@@ -1,6 +1,6 @@
-import { answerWith, type RouteDef } from "../http/route.ts";
-import { AccountSchema } from "./model.ts";
-import { describeAccount } from "./service.ts";
+import { answerWith, type RouteDef } from "../route.ts";
+import { AccountSchema } from "../../account/model.ts";
+import { describeAccount } from "../../account/service.ts";
 
 export const accountRoutes: RouteDef[] = [
   {

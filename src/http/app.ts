@@ -1,20 +1,20 @@
 import { Elysia } from "elysia";
-import type { Admission } from "../actors/account-actor.ts";
-import { rateHeaders, refusalError } from "../actors/limiter.ts";
-import { type AuthContext, authenticate } from "./auth/authenticate.ts";
+import type { Admission } from "../../actors/account-actor.ts";
+import { rateHeaders, refusalError } from "../../actors/limiter.ts";
+import { type AuthContext, authenticate } from "../auth/authenticate.ts";
 import type { AppDeps } from "./deps.ts";
-import { ApiError, problemResponse } from "./errors.ts";
-import { readJsonBody } from "./http/body.ts";
-import { hasForbiddenCharacters } from "./http/body-shape.ts";
-import { bodyJson } from "./frozen-json.ts";
-import { clientAddress } from "./http/client-address.ts";
-import { readIdempotencyKey } from "./idempotency/keys.ts";
-import { routeByRequestLine } from "./http/request-path.ts";
-import { runIdempotent } from "./idempotency/run.ts";
-import { type RouteContext, type RouteDef, type RouteResult, toRouterPath } from "./http/route.ts";
-import { andThen } from "./and-then.ts";
-import { newId } from "./ids.ts";
-import { allRoutes } from "./routes.ts";
+import { ApiError, problemResponse } from "../kernel/errors.ts";
+import { readJsonBody } from "./body.ts";
+import { hasForbiddenCharacters } from "./body-shape.ts";
+import { bodyJson } from "../kernel/frozen-json.ts";
+import { clientAddress } from "./client-address.ts";
+import { readIdempotencyKey } from "../idempotency/keys.ts";
+import { routeByRequestLine } from "./request-path.ts";
+import { runIdempotent } from "../idempotency/run.ts";
+import { type RouteContext, type RouteDef, type RouteResult, toRouterPath } from "./route.ts";
+import { andThen } from "../kernel/and-then.ts";
+import { newId } from "../kernel/ids.ts";
+import { allRoutes } from "./routes/all.ts";
 
 /** A route's JSON answer with every header in one object: each later `headers.set` costs a call into the server. */
 function jsonResponse(result: RouteResult, requestId: string, limitHeaders: Record<string, string>): Response {
