@@ -79,26 +79,32 @@ export async function presentVideos(deps: VideoServiceDeps, rows: VideoRow[]): P
 const presented = new WeakMap<VideoRead, Video>();
 
 /**
- * GET /v1/videos/{id}: what polling clients read most, from the process's cache of account data. A read
- * is presented once (frozen, so its JSON is taken once too) while its download link, if it has one, is
- * valid; a completed video whose link has expired gets a new link, which replaces the read.
+ * GET /v1/videos/{id} when the process's cache of account data holds the video (most polls): a read is
+ * presented once (frozen, so its JSON is taken once too) while its download link, if it has one, is
+ * valid. Undefined when the video has to be read, or needs a new download link (getVideo).
  */
-export function getVideo(deps: VideoServiceDeps, accountId: string, id: string): Video | Promise<Video> {
-  const read = deps.accountReads.video(accountId, id);
-  // Without a closure when the read was kept (most polls).
-  return read instanceof Promise ? read.then((found) => presentRead(deps, id, found)) : presentRead(deps, id, read);
+export function cachedVideo(deps: VideoServiceDeps, accountId: string, id: string): Video | undefined {
+  const read = deps.accountReads.cachedVideo(accountId, id);
+  if (!read || linkExpired(deps, read)) return undefined;
+  return presentedRead(deps, read);
 }
 
-function presentRead(deps: VideoServiceDeps, id: string, read: VideoRead | undefined): Video | Promise<Video> {
+/** GET /v1/videos/{id}: a completed video whose link has expired gets a new link, which replaces the read. */
+export async function getVideo(deps: VideoServiceDeps, accountId: string, id: string): Promise<Video> {
+  const read = await deps.accountReads.video(accountId, id);
   if (!read) throw new ApiError("NOT_FOUND", `No video ${id} on this account.`);
-  const completed = read.row.status === "completed";
-  if (completed) {
-    const now = deps.now();
-    if (!read.link || read.link.expiresAt <= now) return presentWithLink(deps, read.row, read.link, now);
-  }
+  if (linkExpired(deps, read)) return presentWithLink(deps, read.row, read.link, deps.now());
+  return presentedRead(deps, read);
+}
+
+function linkExpired(deps: VideoServiceDeps, read: VideoRead): boolean {
+  return read.row.status === "completed" && (!read.link || read.link.expiresAt <= deps.now());
+}
+
+function presentedRead(deps: VideoServiceDeps, read: VideoRead): Video {
   let video = presented.get(read);
   if (!video) {
-    video = deepFreeze(presentVideo(read.row, completed ? read.link : undefined, deps.config.publicBaseUrl));
+    video = deepFreeze(presentVideo(read.row, read.row.status === "completed" ? read.link : undefined, deps.config.publicBaseUrl));
     presented.set(read, video);
   }
   return video;
