@@ -1,15 +1,27 @@
 import { findAccountProject, insertProject, updateProjectContent } from "../../db/repos/projects.ts";
 import type { ProjectRow } from "../../db/schema/index.ts";
 import { ContentError } from "../content/errors.ts";
-import type { AppDeps } from "../deps.ts";
-import { ApiError } from "../errors.ts";
+import { ApiError } from "../kernel/errors.ts";
 import type { AuthContext } from "../auth/authenticate.ts";
-import { newId } from "../ids.ts";
+import { newId } from "../kernel/ids.ts";
 import { draftNotices, refuseMissingFreeStep } from "../templates/free-steps.ts";
 import type { TemplateRegistry } from "../templates/registry.ts";
 import type { ScriptStep } from "../templates/template.ts";
 import { pointerToPath, refusalFor, refuseUncovered, schemaIssues, toFieldIssues, validateTemplateRequest } from "../templates/validate.ts";
 import { type ScriptResult, ScriptRequestEnvelope } from "./model.ts";
+
+import type { Database } from "../../db/client.ts";
+import type { ContentPorts } from "../content/ports.ts";
+import type { Narrator } from "../narration/narrator.ts";
+
+/** What writing a script or question pack uses. */
+export interface ScriptDeps {
+  content: ContentPorts;
+  database: Database;
+  narrator: Narrator;
+  templates: TemplateRegistry;
+  now(): Date;
+}
 
 function toApiError(error: ContentError): ApiError {
   if (error.upstream) return new ApiError("UPSTREAM_FAILED", `${error.message} Retry shortly; nothing was charged.`);
@@ -34,7 +46,7 @@ export function presentScript(templates: TemplateRegistry, project: ProjectRow, 
 }
 
 /** A draft of this account with a script step (an article script or a quiz pack), or 404. */
-async function findDraft(deps: AppDeps, accountId: string, projectId: string) {
+async function findDraft(deps: ScriptDeps, accountId: string, projectId: string) {
   const project = await findAccountProject(deps.database.db, accountId, projectId);
   const template = project && deps.templates.find(project.template);
   const step = template?.freeStep;
@@ -50,7 +62,7 @@ async function findDraft(deps: AppDeps, accountId: string, projectId: string) {
  * checked like any input (field errors at their paths, the safety rules), and saves it on the same
  * project. Videos made from the project afterwards use it; one already created keeps its own copy.
  */
-export async function editScript(deps: AppDeps, auth: AuthContext, projectId: string, body: unknown): Promise<ScriptResult> {
+export async function editScript(deps: ScriptDeps, auth: AuthContext, projectId: string, body: unknown): Promise<ScriptResult> {
   const { project, template, step } = await findDraft(deps, auth.account.id, projectId);
   const { field } = step.edit;
   if (body === null || typeof body !== "object" || Array.isArray(body)) {
@@ -81,7 +93,7 @@ export async function editScript(deps: AppDeps, auth: AuthContext, projectId: st
  * POST /v1/scripts: writes an article script (reading the URL or pasted text) or a quiz pack, free, and
  * saves it on a new draft project whose id POST /v1/videos accepts to skip the step.
  */
-export async function createScript(deps: AppDeps, auth: AuthContext, body: unknown): Promise<ScriptResult> {
+export async function createScript(deps: ScriptDeps, auth: AuthContext, body: unknown): Promise<ScriptResult> {
   const templates = deps.templates;
   refuseMissingFreeStep(templates, body, "script");
   const result = validateTemplateRequest<{ template: string; inputs: unknown }>(templates, ScriptRequestEnvelope, body, deps.narrator.languages);

@@ -2,11 +2,11 @@ import type { TObject } from "@sinclair/typebox";
 import type { Timeline } from "../../render/timeline.ts";
 import type { ContentPorts } from "../content/ports.ts";
 import type { Generator } from "../content/writer.ts";
-import type { FailureCode } from "../errors.ts";
+import type { FailureCode } from "../kernel/errors.ts";
 import type { MediaLibrary } from "../media/library.ts";
 import type { OwnMediaImporter } from "../media/own-media.ts";
 import type { NarrationRequest, Narrator } from "../narration/narrator.ts";
-import type { Rule, RuleIssue } from "./schema-kit.ts";
+import type { Rule, RuleIssue } from "../kernel/schema-kit.ts";
 
 export interface PaidStep {
   step: string;
@@ -34,15 +34,11 @@ export interface ProductionContext<I = unknown> {
   ports: ProductionPorts;
 }
 
+import type { NarrationUsage } from "../billing/charges.ts";
+
 export type PreRenderStage = "preparing_media" | "generating_script" | "narrating";
 
-/** What a finished video used, the basis of its charges (see billing). */
-export interface NarrationUsage {
-  /** Narration seconds billed to legacy plans (the recording, or the spec's estimate from the text). */
-  billedSeconds: number;
-  /** Narration actually recorded, counted against fair use. */
-  recordedSeconds: number;
-}
+export type { NarrationUsage } from "../billing/charges.ts";
 
 export interface DurationEstimate {
   /** Expected length of the video. */

@@ -3,8 +3,8 @@ import { hookLine } from "../../content/headline.ts";
 import { checkText } from "../../content/safety.ts";
 import { splitSentences } from "../../content/sentences.ts";
 import { countWords } from "../../content/text.ts";
-import { component } from "../../http/components.ts";
-import { Closed } from "../schema-kit.ts";
+import { component } from "../../kernel/components.ts";
+import { Closed } from "../../kernel/schema-kit.ts";
 import type { DraftEdit } from "../template.ts";
 import type { ArticleScriptContent } from "./script.ts";
 

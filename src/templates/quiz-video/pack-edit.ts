@@ -1,7 +1,7 @@
 import { type Static, Type } from "@sinclair/typebox";
 import { checkText } from "../../content/safety.ts";
-import { component } from "../../http/components.ts";
-import { Closed } from "../schema-kit.ts";
+import { component } from "../../kernel/components.ts";
+import { Closed } from "../../kernel/schema-kit.ts";
 import type { DraftEdit } from "../template.ts";
 import type { QuizPackContent } from "./pack-step.ts";
 

@@ -1,8 +1,8 @@
-import type { RouteDef } from "../http/route.ts";
-import type { TemplateRegistry } from "../templates/registry.ts";
-import { scriptSchemas } from "./model.ts";
+import type { RouteDef } from "../route.ts";
+import type { TemplateRegistry } from "../../templates/registry.ts";
+import { scriptSchemas } from "../../scripts/model.ts";
 import { Type } from "@sinclair/typebox";
-import { createScript, editScript } from "./service.ts";
+import { createScript, editScript } from "../../scripts/service.ts";
 
 export function scriptRoutes(templates: TemplateRegistry): RouteDef[] {
   const schemas = scriptSchemas(templates);
