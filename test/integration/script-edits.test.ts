@@ -165,6 +165,25 @@ for (const kind of DATABASE_KINDS) {
       await expectProblem(await svc().request(`/v1/scripts/${projectId}`, { method: "PATCH", json: body }), 401, "MISSING_API_KEY");
     });
 
+    test("agents edit a draft with the MCP tool edit_script, refusals coming back as tool errors with the field paths", async () => {
+      const { apiKey } = await svc().createAccount();
+      const { projectId } = await write(apiKey, QUIZ);
+      const headers = { accept: "application/json, text/event-stream", "mcp-protocol-version": "2025-06-18" };
+      const call = async (args: Json) => {
+        const body = { jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "edit_script", arguments: args } };
+        const res = await svc().request("/v1/mcp", { method: "POST", key: apiKey, json: body, headers });
+        expect(res.status).toBe(200);
+        return ((await res.json()) as Json).result as Json;
+      };
+      const saved = await call({ projectId, pack: { questions: [own(1)] } });
+      expect(saved.isError).toBeUndefined();
+      expect(saved.structuredContent.pack.questions).toHaveLength(1);
+      expect(saved.structuredContent.editedAt).not.toBeNull();
+      const refused = await call({ projectId, pack: { questions: [{ ...own(1), answerIndex: 7 }] } });
+      expect(refused.isError).toBe(true);
+      expect(refused.structuredContent).toMatchObject({ code: "INVALID_INPUT", errors: [{ path: "pack.questions[0].answerIndex", code: "too_large" }] });
+    });
+
     test("a video's length is null until it is completed, then the MP4's length in milliseconds", async () => {
       const { apiKey } = await svc().createAccount();
       const video = (await (await create(apiKey, storyBody())).json()) as Json;
