@@ -18,6 +18,9 @@ Commands:
   options                                voices, backgrounds, music, caption presets
   estimate <template> --inputs FILE|-    cost, length and processing time (free)
   script <template> --inputs FILE|-      write an article script or quiz pack (free)
+  edit-script <projectId> --inputs FILE|-
+                                         save your version of it (free): the file holds
+                                         {"script": {"text"}} or {"pack": {"questions"}}
   preview <template> --inputs FILE|-     narrate a reddit_story teaser (free) [--project ID]
   create <template> --inputs FILE|-      create a video [--project ID] [--webhook URL]
                                          [--idempotency-key KEY] [--wait] [--out FILE]
@@ -38,7 +41,7 @@ Exit codes: 0 done; 1 service or network failure; 2 input refused (usage, 400, 4
 3 refused by plan or limits (402, 429); 4 the video failed or was cancelled; 5 authentication (401).`;
 
 /** The commands, as the usage text lists them (the README's test checks its commands against this). */
-export const COMMANDS = ["templates", "options", "estimate", "script", "preview", "create", "get", "list", "cancel", "mcp", "help"] as const;
+export const COMMANDS = ["templates", "options", "estimate", "script", "edit-script", "preview", "create", "get", "list", "cancel", "mcp", "help"] as const;
 
 class UsageError extends Error {}
 
@@ -168,6 +171,9 @@ export async function main(argv: string[]): Promise<number> {
       return EXIT.ok;
     case "script":
       print(await client.writeScript(await templateBody(), key));
+      return EXIT.ok;
+    case "edit-script":
+      print(await client.editScript(need("a projectId"), (await readInputs(values.inputs)) as never, key));
       return EXIT.ok;
     case "preview":
       print(await client.preview(await templateBody({ projectId: values.project }), key));
