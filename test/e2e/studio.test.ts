@@ -25,6 +25,16 @@ afterAll(async () => {
   await service?.stop();
 });
 
+/** A pasted article long enough for a script (the extractive writer needs 90 words or more). */
+const ARTICLE_TEXT = [
+  "Honeybees are among the most studied insects on Earth, yet they keep surprising the people who study them.",
+  "A single colony can hold 60,000 workers in summer, and every one of them has a job that changes as it ages.",
+  "Young bees clean cells and feed larvae; older ones build comb, guard the entrance and finally fly out to forage.",
+  "Foragers tell their sisters where flowers are with a waggle dance whose angle points the way and whose length tells the distance.",
+  "Researchers in Toulouse found that bees can even learn to recognise human faces, treating them as patterns of parts.",
+  "That is a lot of thinking for a brain smaller than a sesame seed, and it is why bees remain a favourite of scientists.",
+].join(" ");
+
 async function freshPage(): Promise<Page> {
   const context = await browser.newContext({ viewport: DESKTOP });
   return context.newPage();
@@ -153,6 +163,28 @@ describe("the Studio", () => {
     await teaser.waitFor({ timeout: 90_000 });
     await page.waitForFunction(() => (document.querySelector("audio") as HTMLAudioElement | null)?.duration! > 0, undefined, { timeout: 20_000 });
     expect(await teaser.evaluate((audio: HTMLAudioElement) => audio.duration)).toBeGreaterThan(3);
+    expect(await page.getByRole("button", { name: "Make the video from this project" }).isVisible()).toBe(true);
+    await page.context().close();
+  }, 120_000);
+
+  test("an article script written by the free step is rewritten in the page and saved as the person's own words", async () => {
+    const page = await freshPage();
+    await signIn(page, service.url, apiKey);
+    await openTemplate(page, "Article to Video");
+    await page.getByLabel("Source Kind").selectOption("text");
+    await page.getByLabel("Source Text").fill(ARTICLE_TEXT);
+    await page.getByRole("button", { name: "Write the script (free)" }).click();
+    const step = page.getByRole("region", { name: "Free first step" });
+    await step.getByText(/Project prj_/).waitFor({ timeout: 60_000 });
+    const script = step.getByLabel("Script text");
+    expect((await script.inputValue()).length).toBeGreaterThan(100);
+    await script.fill("Honeybees can recognise human faces. They learn a face as a pattern of parts, the way they learn a flower.");
+    await step.getByRole("button", { name: "Save my changes", exact: true }).click();
+    await step.getByText("Your version is saved.").waitFor();
+    // The notices now say the words are the person's, not an AI draft.
+    const notices = await step.locator(".notices").innerText();
+    expect(notices).toContain("as you edited it");
+    expect(notices).not.toContain("AI draft");
     expect(await page.getByRole("button", { name: "Make the video from this project" }).isVisible()).toBe(true);
     await page.context().close();
   }, 120_000);
