@@ -1,10 +1,11 @@
-import type { SchemaOptions } from "@sinclair/typebox";
+import { type SchemaOptions, Type } from "@sinclair/typebox";
 import type { BackgroundCategory } from "../../render/media/background-categories.ts";
 import { BACKGROUND_CATEGORIES, DEFAULT_BACKGROUND_CATEGORY, categorySlug } from "../../render/media/background-categories.ts";
 import { pickBackground } from "../media/library.ts";
 import { MediaImportError, type OwnMediaKind } from "../media/own-media.ts";
 import { StageFailure } from "./production.ts";
 import { AliasedEnum } from "./schema-kit.ts";
+import { storedAs } from "./stages.ts";
 import type { ProductionContext } from "./template.ts";
 
 /**
@@ -36,6 +37,11 @@ export interface PreparedMedia {
   backgroundStartAt?: number;
   musicPath: string | null;
 }
+
+/** How a preparing_media stage's output is stored. */
+export const PreparedMediaOutput = storedAs<PreparedMedia>()(
+  Type.Object({ backgroundPath: Type.String(), fitted: Type.Boolean(), backgroundStartAt: Type.Optional(Type.Number()), musicPath: Type.Union([Type.String(), Type.Null()]) }),
+);
 
 /** A stable per-video number, so a retried attempt picks the same clip. */
 export function seedOf(id: string): number {

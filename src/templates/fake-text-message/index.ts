@@ -2,9 +2,9 @@ import { VOICE_SET_B } from "../../catalog/voices.ts";
 import { RENDER_STEP, narrationStep } from "../credits.ts";
 import { defineTemplate } from "../template.ts";
 import { chatRules, FakeTextMessageInputs } from "./inputs.ts";
-import { chatStageFiles, chatUsage, composeChat, estimateChat, runChatStage } from "./production.ts";
+import { type ChatOutputs, chatStages, chatUsage, composeChat, estimateChat } from "./production.ts";
 
-export const fakeTextMessage = defineTemplate<FakeTextMessageInputs>({
+export const fakeTextMessage = defineTemplate<FakeTextMessageInputs, ChatOutputs>({
   id: "fake_text_message",
   name: "Text Messages",
   description:
@@ -67,9 +67,7 @@ export const fakeTextMessage = defineTemplate<FakeTextMessageInputs>({
     },
   },
 
-  stages: ["preparing_media", "narrating"],
-  runStage: runChatStage,
-  stageFiles: chatStageFiles,
+  stages: chatStages,
   compose: composeChat,
   estimate: estimateChat,
   usage: chatUsage,

@@ -3,7 +3,7 @@ import { VOICE_SET_B } from "../../catalog/voices.ts";
 import { RENDER_STEP, narrationStep } from "../credits.ts";
 import { defineTemplate } from "../template.ts";
 import { redditRules, RedditStoryInputs } from "./inputs.ts";
-import { composeStory, estimateStory, runStoryStage, storyNarrationRequest, storyStageFiles, storyUsage } from "./production.ts";
+import { composeStory, estimateStory, storyNarrationRequest, type StoryOutputs, storyStages, storyUsage } from "./production.ts";
 import { teaserScript } from "./teaser.ts";
 
 const STORY =
@@ -16,7 +16,7 @@ const STORY =
   "She didn't speak to me for two days. Our other friends are split: some say I should have explained more, some say she should have asked first. " +
   "Yesterday she left a loaf on my desk with a note that just said 'Gerald says sorry'. I laughed, but I still don't know if we are okay.";
 
-export const redditStory = defineTemplate<RedditStoryInputs>({
+export const redditStory = defineTemplate<RedditStoryInputs, StoryOutputs>({
   id: "reddit_story",
   name: "Reddit Story",
   description:
@@ -71,9 +71,7 @@ export const redditStory = defineTemplate<RedditStoryInputs>({
     },
   },
 
-  stages: ["preparing_media", "narrating"],
-  runStage: runStoryStage,
-  stageFiles: storyStageFiles,
+  stages: storyStages,
   compose: composeStory,
   estimate: estimateStory,
   usage: storyUsage,
