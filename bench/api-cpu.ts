@@ -14,11 +14,11 @@ import { Elysia } from "elysia";
 import { migrateDatabase, openPglite } from "../db/client.ts";
 import { insertVideo } from "../db/repos/videos.ts";
 import { runAdminCommand } from "../src/admin/commands.ts";
-import { createApp } from "../src/app.ts";
+import { createApp } from "../src/http/app.ts";
 import { buildDeps } from "../src/build-deps.ts";
-import { loadConfig } from "../src/config.ts";
-import { newId } from "../src/ids.ts";
-import { silentLogger } from "../src/logger.ts";
+import { loadConfig } from "../src/kernel/config.ts";
+import { newId } from "../src/kernel/ids.ts";
+import { silentLogger } from "../src/kernel/logger.ts";
 import { startJobQueue } from "../src/queue/job-queue.ts";
 import { libx264Settings } from "../render/plan/encoder.ts";
 

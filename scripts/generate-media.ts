@@ -10,7 +10,7 @@
 import { availableParallelism } from "node:os";
 import { generateMedia, type GenerationPhase } from "../render/media/generate-media.ts";
 import { generatedMediaDir } from "../render/media/generated-dir.ts";
-import { loadConfig } from "../src/config.ts";
+import { loadConfig } from "../src/kernel/config.ts";
 
 const phase: GenerationPhase = process.argv.includes("--first") ? "first" : process.argv.includes("--rest") ? "rest" : "all";
 const cacheDir = loadConfig().mediaCacheDir;

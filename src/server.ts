@@ -1,17 +1,16 @@
 import { availableParallelism } from "node:os";
-import { join } from "node:path";
 import { type Database, migrateDatabase, openDatabase } from "../db/client.ts";
 import { adminSocketPath, serveAdminSocket } from "./admin/socket.ts";
-import { createApp } from "./app.ts";
+import { createApp } from "./http/app.ts";
 import { buildDeps } from "./build-deps.ts";
-import type { Config } from "./config.ts";
+import type { Config } from "./kernel/config.ts";
 import { listen } from "./http/listen.ts";
 import { loadStudio, mountStudio } from "./http/studio.ts";
-import type { Logger } from "./logger.ts";
+import type { Logger } from "./kernel/logger.ts";
 import { serveMetrics } from "./metrics/serve.ts";
 import { startJobQueue } from "./queue/job-queue.ts";
 import { warnIfDataDirOpen } from "./private-files.ts";
-import { type ProcessLock, acquireLock } from "./process-lock.ts";
+import { type ProcessLock, acquireLock, pgliteLockPath } from "./process-lock.ts";
 import { startWorkers } from "./videos/worker.ts";
 
 export interface RunningServer {
@@ -30,10 +29,6 @@ function studioMediaOrigins(config: Config): string[] {
     origins.push(endpoint ? new URL(endpoint).origin : "https:");
   }
   return origins;
-}
-
-export function pgliteLockPath(dataDir: string): string {
-  return join(dataDir, "pglite.lock");
 }
 
 /**

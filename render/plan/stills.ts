@@ -1,6 +1,6 @@
 import { layoutCaptions } from "../captions/ass.ts";
 import { FPS, type Timeline, VIDEO_HEIGHT, VIDEO_WIDTH } from "../timeline.ts";
-import { escapeFilterPath } from "./render-args.ts";
+import { escapeFilterPath } from "./filter-path.ts";
 
 /**
  * Stills of a render: a poster (one full-size frame) and a contact sheet (evenly spaced frames in a grid,

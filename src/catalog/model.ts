@@ -1,7 +1,7 @@
 import { type Static, Type } from "@sinclair/typebox";
-import { component } from "../http/components.ts";
+import { component } from "../kernel/components.ts";
 import { type TemplateRegistry, perRegistry } from "../templates/registry.ts";
-import { Enum } from "../templates/schema-kit.ts";
+import { Enum } from "../kernel/schema-kit.ts";
 
 function templateSchema(templateIds: readonly string[]) {
   return component(

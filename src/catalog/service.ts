@@ -7,7 +7,7 @@ import { BACKGROUND_CATEGORIES, categorySlug } from "../../render/media/backgrou
 import { CAPTION_PRESETS } from "../../render/captions/presets.ts";
 import type { Options, TemplateDescription } from "./model.ts";
 import { offlineDescription } from "../narration/offline-voices.ts";
-import { VOICES } from "./voices.ts";
+import { VOICES } from "../narration/voices.ts";
 import { OFFLINE_TOPICS } from "../content/quiz/coverage.ts";
 
 export function describeTemplates(templates: TemplateRegistry): TemplateDescription[] {

@@ -4,7 +4,7 @@ import { BACKGROUND_CATEGORIES, DEFAULT_BACKGROUND_CATEGORY, categorySlug } from
 import { pickBackground } from "../media/library.ts";
 import { MediaImportError, type OwnMediaKind } from "../media/own-media.ts";
 import { StageFailure } from "./production.ts";
-import { AliasedEnum } from "./schema-kit.ts";
+import { AliasedEnum } from "../kernel/schema-kit.ts";
 import { storedAs } from "./stages.ts";
 import type { ProductionContext } from "./template.ts";
 

@@ -1,12 +1,13 @@
 import type { TObject } from "@sinclair/typebox";
 import type { Timeline } from "../../render/timeline.ts";
+import type { NarrationUsage } from "../billing/charges.ts";
 import type { ContentPorts } from "../content/ports.ts";
 import type { Generator } from "../content/writer.ts";
-import type { FailureCode } from "../errors.ts";
+import type { FailureCode } from "../kernel/errors.ts";
 import type { MediaLibrary } from "../media/library.ts";
 import type { OwnMediaImporter } from "../media/own-media.ts";
 import type { NarrationRequest, Narrator } from "../narration/narrator.ts";
-import type { Rule, RuleIssue } from "./schema-kit.ts";
+import type { Rule, RuleIssue } from "../kernel/schema-kit.ts";
 import { type OutputTypes, type PreRenderStage, STAGE_ORDER, type StageOutputs, type StageSpecs, storedOutputs, readOutput } from "./stages.ts";
 
 export type { PreRenderStage } from "./stages.ts";
@@ -37,13 +38,7 @@ export interface ProductionContext<I = unknown> {
   ports: ProductionPorts;
 }
 
-/** What a finished video used, the basis of its charges (see billing). */
-export interface NarrationUsage {
-  /** Narration seconds billed to legacy plans (the recording, or the spec's estimate from the text). */
-  billedSeconds: number;
-  /** Narration actually recorded, counted against fair use. */
-  recordedSeconds: number;
-}
+export type { NarrationUsage } from "../billing/charges.ts";
 
 export interface DurationEstimate {
   /** Expected length of the video. */

@@ -1,10 +1,10 @@
 import { type Static, Type } from "@sinclair/typebox";
-import { component } from "../http/components.ts";
+import { component } from "../kernel/components.ts";
 import { ChargesSchema } from "../estimate/model.ts";
-import { FAILURE_CODES } from "../errors.ts";
+import { FAILURE_CODES } from "../kernel/errors.ts";
 import { type TemplateRegistry, perRegistry } from "../templates/registry.ts";
 import { documentedTemplateRequest, templateRequestEnvelope } from "../templates/request-schema.ts";
-import { Enum } from "../templates/schema-kit.ts";
+import { Enum } from "../kernel/schema-kit.ts";
 import type { CompanionName } from "../../render/companions.ts";
 
 export const VIDEO_STATUSES = ["queued", "preparing_media", "generating_script", "narrating", "rendering", "completed", "failed", "cancelled"] as const;

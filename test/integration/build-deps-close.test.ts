@@ -4,8 +4,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { libx264Settings } from "../../render/plan/encoder.ts";
 import { buildDeps } from "../../src/build-deps.ts";
-import { loadConfig } from "../../src/config.ts";
-import { silentLogger } from "../../src/logger.ts";
+import { loadConfig } from "../../src/kernel/config.ts";
+import { silentLogger } from "../../src/kernel/logger.ts";
 import { startJobQueue } from "../../src/queue/job-queue.ts";
 import { freshDatabase } from "../helpers/databases.ts";
 

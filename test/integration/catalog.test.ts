@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { runFfmpeg } from "../../render/ffmpeg.ts";
-import { VOICE_SET_A, VOICE_SET_B } from "../../src/catalog/voices.ts";
+import { VOICE_SET_A, VOICE_SET_B } from "../../src/narration/voices.ts";
 import { DATABASE_KINDS } from "../helpers/databases.ts";
 import { useService } from "../helpers/harness.ts";
 import { expectProblem } from "../helpers/problem.ts";

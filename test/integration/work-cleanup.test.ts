@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { findAccountVideo, insertVideo, updateVideoForAttempt, beginVideoAttempt } from "../../db/repos/videos.ts";
 import { eq } from "drizzle-orm";
 import { usageLedger, videos } from "../../db/schema/index.ts";
-import { newId } from "../../src/ids.ts";
+import { newId } from "../../src/kernel/ids.ts";
 import type { PipelineDeps } from "../../src/videos/pipeline.ts";
 import { processVideo } from "../../src/videos/pipeline.ts";
 import { stageFileKey } from "../../src/videos/stage-files.ts";

@@ -1,4 +1,4 @@
-import { VOICE_SET_B } from "../../catalog/voices.ts";
+import { VOICE_SET_B } from "../../narration/voices.ts";
 import { RENDER_STEP, narrationStep } from "../credits.ts";
 import { defineTemplate } from "../template.ts";
 import { chatRules, FakeTextMessageInputs } from "./inputs.ts";

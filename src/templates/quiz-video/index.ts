@@ -1,4 +1,4 @@
-import { VOICE_SET_A } from "../../catalog/voices.ts";
+import { VOICE_SET_A } from "../../narration/voices.ts";
 import { offlineTopicExamples, offlineTopicList } from "../../content/quiz/coverage.ts";
 import { checkText, checkTopic } from "../../content/safety.ts";
 import { RENDER_STEP, narrationStep } from "../credits.ts";

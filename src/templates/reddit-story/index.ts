@@ -1,5 +1,5 @@
 import { DEFAULT_BACKGROUND_CATEGORY } from "../../../render/media/background-categories.ts";
-import { VOICE_SET_B } from "../../catalog/voices.ts";
+import { VOICE_SET_B } from "../../narration/voices.ts";
 import { RENDER_STEP, narrationStep } from "../credits.ts";
 import { defineTemplate } from "../template.ts";
 import { redditRules, RedditStoryInputs } from "./inputs.ts";
