@@ -16,7 +16,14 @@ export interface FootageSupply {
 /** `root`: the generated media folder (generatedMediaDir). */
 export function createFootageSupply(root: string): FootageSupply {
   return {
-    request: (category) => requestCategory(root, categorySlug(category)),
+    request: (category) => {
+      try {
+        requestCategory(root, categorySlug(category));
+      } catch {
+        // A media folder the service cannot write (an image's, made at build): no generation runs there
+        // either, and generation() says so.
+      }
+    },
     generation: (category) => {
       const state = readGenerationState(root);
       return state && categoryGeneration(state, categorySlug(category));
