@@ -1,5 +1,5 @@
-import { describe, expect, test } from "bun:test";
-import { copyFileSync, existsSync, linkSync, mkdirSync, mkdtempSync, readdirSync, statSync, writeFileSync } from "node:fs";
+import { afterAll, describe, expect, test } from "bun:test";
+import { copyFileSync, existsSync, linkSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { FootageRecipe } from "../../render/footage/recipes.ts";
@@ -14,6 +14,7 @@ import { FOOTAGE_CHECK_SECONDS, waitingLabel } from "../../src/videos/footage-wa
 import { readEventStream } from "../helpers/event-stream.ts";
 import { useService } from "../helpers/harness.ts";
 import { frameAt } from "../helpers/media.ts";
+import { ROOT, spawnService } from "../helpers/service-process.ts";
 import { chatBody } from "../helpers/videos.ts";
 
 /**
@@ -47,6 +48,17 @@ function colourLoops(made: string[], failing?: string): () => LoopRenderer {
 
 const log = () => {};
 
+/** The media caches and data folders this file makes, removed at its end. */
+const folders: string[] = [];
+const tempFolder = (prefix: string) => {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  folders.push(dir);
+  return dir;
+};
+afterAll(() => {
+  for (const dir of folders) rmSync(dir, { recursive: true, force: true });
+});
+
 /** Links `from`'s files into `to` (folders made, nothing written where `from` is). */
 function linkTree(from: string, to: string) {
   mkdirSync(to, { recursive: true });
@@ -71,6 +83,13 @@ async function firstPhase(cache: string) {
   expect(existsSync(join(generatedMediaDir(cache), "backgrounds", "subway-surfers", "rails.mp4"))).toBe(true);
 }
 
+/** Roblox's red, not the default category's blue, below the chat card of the MP4's frame at 1 s. */
+async function expectRobloxFootage(mp4: string, dir: string) {
+  const frame = await frameAt(mp4, 1, join(dir, "frame.rgb"));
+  const at = (1880 * 1080 + 40) * 3;
+  for (const [i, c] of [frame[at]!, frame[at + 1]!, frame[at + 2]!].entries()) expect(Math.abs(c - COLOURS.roblox![i]!)).toBeLessThan(24);
+}
+
 /** Creates a chat video over `category` and follows its progress stream until it waits for that category's footage. */
 async function waitingVideo(svc: ReturnType<ReturnType<typeof useService>>, category: string) {
   const { apiKey } = await svc.createAccount();
@@ -87,7 +106,7 @@ async function waitingVideo(svc: ReturnType<ReturnType<typeof useService>>, cate
 }
 
 describe("a video whose background category is not generated yet", () => {
-  const cache = mkdtempSync(join(tmpdir(), "footage-wait-"));
+  const cache = tempFolder("footage-wait-");
   const svc = useService("pglite", { MEDIA_CACHE_DIR: cache }, { workers: true });
 
   test("waits in preparing_media while that category is generated next, then renders that category's footage", async () => {
@@ -115,11 +134,7 @@ describe("a video whose background category is not generated yet", () => {
     const file = await svc().app.handle(new Request(redirect.headers.get("location")!));
     const mp4 = join(svc().dataDir, "check.mp4");
     writeFileSync(mp4, new Uint8Array(await file.arrayBuffer()));
-    // Below the chat card, the footage: Roblox's red, not the default category's blue.
-    const frame = await frameAt(mp4, 1, join(svc().dataDir, "frame.rgb"));
-    const at = (1880 * 1080 + 40) * 3;
-    const [r, g, b] = [frame[at]!, frame[at + 1]!, frame[at + 2]!];
-    for (const [i, c] of [r, g, b].entries()) expect(Math.abs(c - COLOURS.roblox![i]!)).toBeLessThan(24);
+    await expectRobloxFootage(mp4, svc().dataDir);
 
     const after = (await (await svc().request("/v1/options")).json()) as any;
     expect(after.backgrounds.categories.every((c: any) => c.ready)).toBe(true);
@@ -127,7 +142,7 @@ describe("a video whose background category is not generated yet", () => {
 });
 
 describe("a video waiting for footage whose generation fails", () => {
-  const cache = mkdtempSync(join(tmpdir(), "footage-fail-"));
+  const cache = tempFolder("footage-fail-");
   const svc = useService("pglite", { MEDIA_CACHE_DIR: cache }, { workers: true });
 
   test("fails with BACKGROUND_UNAVAILABLE, saying why, instead of waiting on", async () => {
@@ -149,4 +164,60 @@ describe("a video waiting for footage whose generation fails", () => {
     expect(events.at(-1)).toMatchObject({ status: "failed", error: { code: "BACKGROUND_UNAVAILABLE" } });
     expect(events.at(-1).error.message).toContain("The Roblox footage failed to generate");
   }, 240_000);
+});
+
+describe("a video waiting for footage, across a restart", () => {
+  const processes: Bun.Subprocess[] = [];
+  afterAll(() => {
+    for (const p of processes) p.kill("SIGKILL");
+  });
+
+  test("the service is killed while the video waits; the restarted one keeps it waiting, then renders the category asked for", async () => {
+    const cache = tempFolder("footage-restart-");
+    const dataDir = tempFolder("footage-restart-data-");
+    await firstPhase(cache);
+    const env = { DATA_DIR: dataDir, MEDIA_CACHE_DIR: cache };
+    const admin = Bun.spawn(["bun", "src/admin/cli.ts", "create-account", "--email", `wait-${Date.now()}@example.com`, "--json"], { cwd: ROOT, env: { ...process.env, ...env }, stdout: "pipe" });
+    const { apiKey } = JSON.parse(await new Response(admin.stdout).text()) as { apiKey: string };
+    const start = async () => {
+      const service = await spawnService(env);
+      processes.push(service.proc);
+      return service;
+    };
+    const read = async (url: string, id: string) => (await (await fetch(`${url}/v1/videos/${id}`, { headers: { authorization: `Bearer ${apiKey}` } })).json()) as any;
+    /** Polls under the 60 requests a minute until `until`, failing once the video ends otherwise. */
+    const poll = async (url: string, id: string, until: (v: any) => boolean) => {
+      for (const deadline = Date.now() + 180_000; ; await Bun.sleep(1100)) {
+        const video = await read(url, id);
+        if (until(video)) return video;
+        if (["completed", "failed"].includes(video.status) || Date.now() > deadline) throw new Error(`not as awaited: ${JSON.stringify(video)}`);
+      }
+    };
+
+    let service = await start();
+    const created = await fetch(`${service.url}/v1/videos`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${apiKey}`, "content-type": "application/json" },
+      body: JSON.stringify(chatBody({}, { background: { category: "Roblox" } })),
+    });
+    expect(created.status).toBe(202);
+    const { id } = (await created.json()) as { id: string };
+    await poll(service.url, id, (v) => v.stage === waitingLabel("Roblox"));
+    service.proc.kill("SIGKILL");
+    await service.proc.exited;
+
+    service = await start();
+    // The generation made nothing meanwhile: after the restart the video still waits, and is not failed.
+    await Bun.sleep(3 * FOOTAGE_CHECK_SECONDS * 1000);
+    expect(await read(service.url, id)).toMatchObject({ status: "preparing_media", stage: waitingLabel("Roblox") });
+    await generateMedia(cache, "rest", { log, renderer: colourLoops([]) });
+    const video = await poll(service.url, id, (v) => v.status === "completed");
+    const redirect = await fetch(video.downloadUrl.replace(/^https?:\/\/[^/]+/, service.url), { redirect: "manual" });
+    const file = await fetch(redirect.headers.get("location")!.replace(/^https?:\/\/[^/]+/, service.url));
+    const mp4 = join(dataDir, "check.mp4");
+    writeFileSync(mp4, new Uint8Array(await file.arrayBuffer()));
+    await expectRobloxFootage(mp4, dataDir);
+    service.proc.kill("SIGTERM");
+    await service.proc.exited;
+  }, 420_000);
 });

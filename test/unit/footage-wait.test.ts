@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { categoryGeneration, clearRequest, requestCategory, requestedCategories, writeGenerationState } from "../../render/media/footage-requests.ts";
@@ -52,5 +52,6 @@ describe("waiting for footage", () => {
     expect(supply.generation("Minecraft")).toBe("unplanned");
     // A generation whose process has ended plans nothing.
     expect(categoryGeneration({ pid: 2 ** 22 + 1, pending: ["roblox/studs"], current: [], failed: [], running: false }, "roblox")).toBe("unplanned");
+    rmSync(root, { recursive: true, force: true });
   });
 });
