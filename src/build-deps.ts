@@ -15,6 +15,7 @@ import type { AppDeps } from "./http/deps.ts";
 import { AccountReads } from "./account/reads.ts";
 import { ApiKeyCache } from "./auth/key-cache.ts";
 import type { Logger } from "./kernel/logger.ts";
+import { createFootageSupply } from "./media/footage-supply.ts";
 import { createFileLibrary } from "./media/library.ts";
 import { type Metrics, createMetrics } from "./metrics/prometheus.ts";
 import { createImportTurns, DEFAULT_IMPORT_TURNS } from "./media/import-turns.ts";
@@ -136,7 +137,7 @@ export async function buildDeps(config: Config, database: Database, queue: JobQu
     queue,
     storage,
     renderPool,
-    ports: { narrator, library, ownMedia, content },
+    ports: { narrator, library, ownMedia, content, footage: createFootageSupply(generatedMediaDir(config.mediaCacheDir)) },
     workRoot: join(config.dataDir, "work"),
     publicBaseUrl: config.publicBaseUrl,
     log,

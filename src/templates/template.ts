@@ -4,6 +4,7 @@ import type { NarrationUsage } from "../billing/charges.ts";
 import type { ContentPorts } from "../content/ports.ts";
 import type { Generator } from "../content/writer.ts";
 import type { FailureCode } from "../kernel/errors.ts";
+import type { FootageSupply } from "../media/footage-supply.ts";
 import type { MediaLibrary } from "../media/library.ts";
 import type { OwnMediaImporter } from "../media/own-media.ts";
 import type { NarrationRequest, Narrator } from "../narration/narrator.ts";
@@ -23,6 +24,8 @@ export interface ProductionPorts {
   library: MediaLibrary;
   ownMedia: OwnMediaImporter;
   content: ContentPorts;
+  /** Asks for a background category not generated yet to be made next. */
+  footage: FootageSupply;
   /** Draws an SVG to a PNG (on the render pool's threads). */
   drawPng(svg: string, outPath: string): Promise<void>;
 }
