@@ -109,11 +109,6 @@ try {
   report("service  GET /v1/me, 40 accounts", await drive(app, (i) => get("/v1/me", keys[i % ACCOUNTS]!), REQUESTS), bareMe);
   report("service  one account over its limit (429s)", await drive(app, () => get("/v1/me", overLimit), REQUESTS), bareMe);
 } finally {
-  await wiring.app.limiter.close();
-  await wiring.app.apiKeys.close();
-  await wiring.app.accountReads.close();
-  await wiring.renderPool.close();
-  await queue.stop();
-  await database.close();
+  await wiring.close();
   rmSync(dataDir, { recursive: true, force: true });
 }

@@ -60,7 +60,8 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
     // pg-boss reports a worker's errors as plain objects carrying the message.
     onError: (error) => log.warn("job queue error", { error: (error as { message?: unknown } | null)?.message ?? String(error) }),
   });
-  const { app: deps, worker, renderPool, metrics } = await buildDeps(config, database, queue, log);
+  const wiring = await buildDeps(config, database, queue, log);
+  const { app: deps, worker, metrics } = wiring;
   const metricsListener = config.metrics ? serveMetrics(metrics, config.metrics) : undefined;
   const workers = works ? await startWorkers(worker) : undefined;
   let http: ReturnType<typeof Bun.serve> | undefined;
@@ -97,18 +98,12 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
         clearTimeout(timer);
         if (!drained) await http.stop(true);
       };
-      // Progress streams end first (their clients resume elsewhere with Last-Event-ID): a stream would
-      // otherwise hold the listener open as a request in flight.
-      await deps.videoChanges.close();
-      await Promise.all([drainHttp(), workers?.stop()]);
-      forgetServer?.();
-      // The last admissions' windows are written, so the next start counts them.
-      await deps.limiter.close();
-      await deps.apiKeys.close();
-      await deps.accountReads.close();
-      await queue.stop();
-      await renderPool.close();
-      await database.close();
+      // The wiring ends progress streams first (their clients resume elsewhere with Last-Event-ID: a
+      // stream would otherwise hold the listener open as a request in flight), then lets both drain.
+      await wiring.close(async () => {
+        await Promise.all([drainHttp(), workers?.stop()]);
+        forgetServer?.();
+      });
       await metricsListener?.stop();
       lock?.release();
     },

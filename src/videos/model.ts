@@ -63,7 +63,10 @@ function videoSchema(templateIds: readonly string[]) {
       status: Enum(VIDEO_STATUSES, {
         description: "queued -> preparing_media -> generating_script -> narrating -> rendering -> completed, skipping stages the template does not have; or failed / cancelled.",
       }),
-      stage: Type.String({ description: "Human label of the status." }),
+      stage: Type.String({
+        description:
+          'Human label of the status. A video whose background category is not generated yet waits in preparing_media with a stage that says so ("Waiting for the Minecraft footage to be generated"), then renders that category.',
+      }),
       progress: Type.Union([Type.Integer({ minimum: 0, maximum: 100 }), Type.Null()], { description: "null while queued; 100 when completed." }),
       projectId: Type.Union([Type.String(), Type.Null()]),
       exportId: Type.Union([Type.String(), Type.Null()], { description: "Set when the render is stored (exp_...)." }),

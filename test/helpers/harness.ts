@@ -70,14 +70,7 @@ export function useService(
     const deps = wiring.app;
     const app = createApp(deps);
     const workers = options.workers ? await startWorkers(wiring.worker) : undefined;
-    stopService = async () => {
-      await deps.limiter.close();
-      await deps.apiKeys.close();
-      await deps.videoChanges.close();
-      await deps.accountReads.close();
-      await workers?.stop();
-      await wiring.renderPool.close();
-    };
+    stopService = () => wiring.close(async () => workers?.stop());
     const admin = async (command: string, args: Record<string, string> = {}) => {
       const result = await runAdminCommand({ db: database.db, now: deps.now }, command, args);
       if (!result.ok) throw new Error(`admin ${command} failed: ${result.error}`);
@@ -112,10 +105,9 @@ export function useService(
   }, 60_000);
   afterEach(async () => {
     if (!current) return;
+    // The wiring stops the queue and gives the database back.
     await stopService?.();
     stopService = undefined;
-    await current.queue.stop();
-    await current.database.close();
     rmSync(current.dataDir, { recursive: true, force: true });
     current = undefined;
   }, 60_000);

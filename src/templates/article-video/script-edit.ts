@@ -6,7 +6,8 @@ import { countWords } from "../../content/text.ts";
 import { component } from "../../kernel/components.ts";
 import { Closed } from "../../kernel/schema-kit.ts";
 import type { DraftEdit } from "../template.ts";
-import type { ArticleScriptContent } from "./script.ts";
+import { readOutput } from "../stages.ts";
+import { type ArticleScriptContent, ArticleScriptOutput } from "./script.ts";
 
 /**
  * The most words a script of the caller's may have: about two minutes read aloud, a third over the
@@ -51,7 +52,7 @@ function scriptRefusal(edit: unknown) {
  * words the narration no longer says.
  */
 function applyScriptEdit(content: unknown, edit: unknown, editedAt: Date): ArticleScriptContent {
-  const script = content as ArticleScriptContent;
+  const script = readOutput("generating_script", ArticleScriptOutput, content);
   const text = normalized((edit as ScriptEdit).text);
   const first = splitSentences(text)[0] ?? text;
   const oldFirst = splitSentences(script.text)[0] ?? script.text;

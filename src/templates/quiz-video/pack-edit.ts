@@ -3,7 +3,8 @@ import { checkText } from "../../content/safety.ts";
 import { component } from "../../kernel/components.ts";
 import { Closed } from "../../kernel/schema-kit.ts";
 import type { DraftEdit } from "../template.ts";
-import type { QuizPackContent } from "./pack-step.ts";
+import { readOutput } from "../stages.ts";
+import { type QuizPackContent, QuizPackOutput } from "./pack-step.ts";
 
 /**
  * The caller's own questions in place of a written pack. The lengths are what the cards show whole in
@@ -89,7 +90,7 @@ const oneLine = (text: string) => text.replace(/\s+/g, " ").trim();
 
 /** The pack with the caller's questions (on one line each); what the written ones were made from is dropped with them. */
 function applyPackEdit(content: unknown, edit: unknown, editedAt: Date): QuizPackContent {
-  const pack = content as QuizPackContent;
+  const pack = readOutput("generating_script", QuizPackOutput, content);
   const questions = (edit as PackEdit).questions.map((q) => ({
     question: oneLine(q.question),
     options: q.options.map(oneLine),
