@@ -162,7 +162,7 @@ const figures: RecordSet<Figure> = {
       kinds: ["leader", "leaders"],
       answer: (f) => f.person,
       correct: (f, option) => option === f.person,
-      thing: (f) => `the name of the person who ${f.role}`,
+      thing: (f) => `the person who ${f.role}`,
       asks: (f) => [`Who ${f.role}?`, `Name the person who ${f.role}.`],
     },
   ],
