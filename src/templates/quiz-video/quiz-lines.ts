@@ -52,15 +52,16 @@ export function shortFact(q: Pick<QuizQuestion, "question" | "options" | "answer
 const spoken = (option: string) => option.replace(/\s*\/\s*/g, " ");
 
 /**
- * A question's options as they are read, said as a person would list them: four years of one century name
- * it once ("1921, '29, '36, '34": each full year took a second to say), and options that are one word and a
+ * A question's options as they are read, said as a person would list them: a year of the same century as
+ * the year before it is said short ("1921, '29, '36, '34": each full year took a second to say; "1995,
+ * 2000, 1984, '91"), and options that are one word and a
  * number say the word once ("Generation 4, 1, 2, 3"). A year ending 00-09 is read whole ("'05" is unclear).
  * The card still shows every option in full.
  */
 export function spokenOptions(options: readonly string[]): string[] {
   const said = options.map(spoken);
-  if (said.every((o) => /^\d{4}$/.test(o)) && new Set(said.map((o) => o.slice(0, 2))).size === 1) {
-    return said.map((o, k) => (k > 0 && o[2] !== "0" ? `'${o.slice(2)}` : o));
+  if (said.every((o) => /^\d{4}$/.test(o))) {
+    return said.map((o, k) => (k > 0 && o[2] !== "0" && o.slice(0, 2) === said[k - 1]!.slice(0, 2) ? `'${o.slice(2)}` : o));
   }
   const numbered = said.map((o) => /^(\p{L}+) (\d+)$/u.exec(o));
   if (numbered.every((m) => m !== null && m[1] === numbered[0]![1])) return said.map((o, k) => (k > 0 ? numbered[k]![2]! : o));
