@@ -75,7 +75,7 @@ export interface paths {
         put?: never;
         /**
          * Estimate a video's cost, length and processing time (free)
-         * @description Validates `{template, inputs}` exactly as POST /v1/videos does and returns what each paid step would cost on this account's plan, the expected video and narration length, and the expected processing time. Charges nothing.
+         * @description Validates `{template, inputs}` exactly as POST /v1/videos does (a quiz topic this deployment cannot write questions on is refused the same way: 422 PACK_FAILED, `errors[0].path` `inputs.topic`, naming what is covered) and returns what each paid step would cost on this account's plan, the expected video and narration length, and the expected processing time. Charges nothing.
          */
         post: operations["estimate"];
         delete?: never;
@@ -891,7 +891,7 @@ export interface components {
             quizTopics: {
                 /** @description true when an LLM is configured (LLM_BASE_URL): quiz_video accepts any topic that passes the safety rules. */
                 anyTopic: boolean;
-                /** @description Topics the built-in question data covers, by category; narrower wordings work too (WWII, flags of Africa, 80s songs). When anyTopic is false, any other topic is refused at POST /v1/videos and POST /v1/scripts with 422 PACK_FAILED. */
+                /** @description Topics the built-in question data covers, by category; narrower wordings work too (WWII, flags of Africa, 80s songs). When anyTopic is false, any other topic is refused at POST /v1/videos, POST /v1/scripts and POST /v1/estimate with 422 PACK_FAILED. */
                 offline: {
                     /** @description A quiz_video categoryId. */
                     category: string;
@@ -1692,7 +1692,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description IDEMPOTENCY_KEY_REUSED: Idempotency-Key reused with a different body. */
+            /** @description IDEMPOTENCY_KEY_REUSED: Idempotency-Key reused with a different body. PACK_FAILED: Quiz questions could not be written. */
             422: {
                 headers: {
                     /** @description Requests allowed per minute. */

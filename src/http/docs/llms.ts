@@ -68,7 +68,7 @@ Send \`Authorization: Bearer <API_KEY>\` on every request except the public ones
 
 ${templates}
 
-GET /v1/templates returns each template's inputSchema (JSON Schema 2020-12), defaults, free tools, paid steps and notes. GET /v1/options lists voice ids (with the templates that accept each and the languages each speaks on this deployment), backgrounds (each category with ready: whether its footage exists yet; a video asking for one not ready waits in preparing_media while it is generated next), music, caption presets and quizTopics: the quiz topics this deployment covers (offline: built-in data by category; anyTopic true when an LLM is configured). Without an LLM, a quiz topic outside them is refused at POST /v1/videos and POST /v1/scripts with 422 PACK_FAILED before anything is queued or charged.
+GET /v1/templates returns each template's inputSchema (JSON Schema 2020-12), defaults, free tools, paid steps and notes. GET /v1/options lists voice ids (with the templates that accept each and the languages each speaks on this deployment), backgrounds (each category with ready: whether its footage exists yet; a video asking for one not ready waits in preparing_media while it is generated next), music, caption presets and quizTopics: the quiz topics this deployment covers (offline: built-in data by category; anyTopic true when an LLM is configured). Without an LLM, a quiz topic outside them is refused at POST /v1/videos, POST /v1/scripts and POST /v1/estimate with 422 PACK_FAILED before anything is queued or charged.
 
 ## Endpoints
 
