@@ -11,6 +11,8 @@ import type { Config } from "./config.ts";
 import { sharedKey } from "../db/repos/service-keys.ts";
 import { countVideosByTemplateAndStatus, queueStats } from "../db/repos/service-stats.ts";
 import { createContentPorts } from "./content/ports.ts";
+import { createLlmClient } from "./content/llm/client.ts";
+import { createPublishKitWriter } from "./publishing/kit-writer.ts";
 import type { AppDeps } from "./deps.ts";
 import { AccountReads } from "./account/reads.ts";
 import { ApiKeyCache } from "./auth/key-cache.ts";
@@ -136,6 +138,8 @@ export async function buildDeps(config: Config, database: Database, queue: JobQu
     webhookPolicy: policy,
     drainMs: config.drainMs,
     recorder,
+    // The same model as the script writer's, when one is configured, under the same fidelity check.
+    publishKit: createPublishKitWriter(config.llm ? createLlmClient(config.llm) : null, log),
     // Own-media imports (downloads that may take minutes, conversions taking turns across accounts) hold
     // at most the import turns' slots, one account at most one of them, and a video that finds no turn
     // goes back to the queue instead of waiting in its job: the other jobs (a render's turn and one more)

@@ -633,6 +633,57 @@ export interface components {
             /** @description https URL on a public address; receives video.completed or video.failed. Anything else is 400 INVALID_WEBHOOK_URL. */
             webhookUrl?: string;
         };
+        Disclosure: {
+            /** @description true when anything in the video was generated (every narrated video: its voice is synthetic). */
+            containsSyntheticMedia: boolean;
+            /**
+             * @description The IPTC digital source type the video's Content Credentials state: trainedAlgorithmicMedia when its words and voice are generated, compositeWithTrainedAlgorithmicMedia when the caller's own story, chat or media is combined with a synthetic voice, digitalCreation when nothing in it is generated.
+             * @enum {string}
+             */
+            digitalSourceType: "http://cv.iptc.org/newscodes/digitalsourcetype/trainedAlgorithmicMedia" | "http://cv.iptc.org/newscodes/digitalsourcetype/compositeWithTrainedAlgorithmicMedia" | "http://cv.iptc.org/newscodes/digitalsourcetype/digitalCreation";
+            platforms: {
+                /** @description Instagram, Advanced settings: "Add AI label". */
+                instagram: {
+                    /**
+                     * @description The switch's name in the platform's upload flow.
+                     * @constant
+                     */
+                    setting: "AI label";
+                    /** @description What to set it to. */
+                    value: boolean;
+                    /** @description Why, in a sentence. */
+                    why: string;
+                };
+                /** @description TikTok, More options: "AI-generated content" label. */
+                tiktok: {
+                    /**
+                     * @description The switch's name in the platform's upload flow.
+                     * @constant
+                     */
+                    setting: "AI-generated content";
+                    /** @description What to set it to. */
+                    value: boolean;
+                    /** @description Why, in a sentence. */
+                    why: string;
+                };
+                /** @description YouTube Studio, Details: "Altered content". */
+                youtube: {
+                    /**
+                     * @description The switch's name in the platform's upload flow.
+                     * @constant
+                     */
+                    setting: "Altered or synthetic content";
+                    /** @description What to set it to. */
+                    value: boolean;
+                    /** @description Why, in a sentence. */
+                    why: string;
+                };
+            };
+            /** @description One sentence to paste where a platform asks what is AI-generated. */
+            summary: string;
+            /** @description What is generated: voice (the narration), script (the words, written by the service's writer or model), questions (a quiz's pack), footage (generated background footage). */
+            synthetic: ("voice" | "script" | "questions" | "footage")[];
+        };
         Estimate: {
             charges: components["schemas"]["Charges"];
             /** @description Expected length of the video. */
@@ -973,6 +1024,31 @@ export interface components {
              */
             upsell?: "subscribe" | "topup" | "none";
         };
+        PublishKit: {
+            /**
+             * @description offline: drawn from the script's own sentences and key phrases; llm: written by the configured model and checked against the script.
+             * @enum {string}
+             */
+            generator: "offline" | "llm";
+            instagram: {
+                /** @description Ends with the hashtags. */
+                caption: string;
+                hashtags: string[];
+            };
+            tiktok: {
+                /** @description Ends with the hashtags. */
+                caption: string;
+                hashtags: string[];
+            };
+            youtube: {
+                /** @description Ends with the hashtags. */
+                description: string;
+                hashtags: string[];
+                /** @description Video tags; 500 characters in all at most, counted as YouTube counts them (commas between, quotes around a tag with a space). */
+                tags: string[];
+                title: string;
+            };
+        };
         QuizQuestion: {
             /** @description The one correct option. */
             answerIndex: number;
@@ -1199,6 +1275,8 @@ export interface components {
             /** @description null until charged at completion; a failed or cancelled video costs nothing. */
             creditsCharged: components["schemas"]["Charges"] | null;
             cutAtMs: number | null;
+            /** @description null until completed. What in the video is AI-generated and the switch each platform asks for when posting; the MP4's and poster's Content Credentials state the same. */
+            disclosure: components["schemas"]["Disclosure"] | null;
             downloadExpiresAt: string | null;
             /** @description Public link, valid 7 days; GET the video again after that for a fresh one. */
             downloadUrl: string | null;
@@ -1220,6 +1298,8 @@ export interface components {
             /** @description null while queued; 100 when completed. */
             progress: number | null;
             projectId: string | null;
+            /** @description null until completed. A title, description or caption and hashtags for YouTube Shorts, TikTok and Instagram Reels, written from the video's own script within each platform's limits; also files.publishKit (publish.json). */
+            publishKit: components["schemas"]["PublishKit"] | null;
             /** @description Human label of the status. */
             stage: string;
             /**
@@ -1256,6 +1336,11 @@ export interface components {
              * @description poster.jpg: a 1080x1920 frame of the title card (or the first card or caption line when there is none).
              */
             poster: string;
+            /**
+             * Format: uri
+             * @description publish.json: {disclosure, publishKit}, the video's AI disclosure and publish kit as the video object carries them.
+             */
+            publishKit: string;
         };
         VideoList: {
             data: components["schemas"]["Video"][];
@@ -1379,7 +1464,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description Which file. */
-                file: "captions.srt" | "captions.vtt" | "captions.json" | "poster.jpg" | "contact-sheet.jpg";
+                file: "captions.srt" | "captions.vtt" | "captions.json" | "poster.jpg" | "contact-sheet.jpg" | "publish.json";
                 /** @description The token in downloadUrl. */
                 token: string;
             };

@@ -6,6 +6,7 @@ import type { FailureCode } from "../errors.ts";
 import type { MediaLibrary } from "../media/library.ts";
 import type { OwnMediaImporter } from "../media/own-media.ts";
 import type { NarrationRequest, Narrator } from "../narration/narrator.ts";
+import type { MadeOf, PublishSource } from "../publishing/model.ts";
 import type { Rule, RuleIssue } from "./schema-kit.ts";
 
 export interface PaidStep {
@@ -132,6 +133,10 @@ export interface Template<I = unknown> {
   estimate(inputs: I): DurationEstimate;
   /** What the finished video used, from what was actually recorded. */
   usage(inputs: I, outputs: Record<string, unknown>): NarrationUsage;
+  /** What in the finished video is generated, and the caller's own words and media in it (its disclosure and Content Credentials). */
+  madeOf(inputs: I, outputs: Record<string, unknown>): MadeOf;
+  /** Everything the video says, its title and its opening line: all its publish kit may draw on. */
+  publishSource(inputs: I, outputs: Record<string, unknown>): PublishSource;
 }
 
 /** Checks a template against its own inputs type; `defineTemplate<Static<typeof Inputs>>({...})`. */

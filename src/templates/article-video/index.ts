@@ -5,6 +5,7 @@ import { defineTemplate } from "../template.ts";
 import { articleRules, ArticleVideoInputs } from "./inputs.ts";
 import { articleStageFiles, articleUsage, composeArticle, estimateArticle, runArticleStage } from "./production.ts";
 import { type ArticleScriptContent, presentArticleScript, writeArticleContent } from "./script.ts";
+import { articleMadeOf, articlePublishSource } from "./publishing.ts";
 
 const TIDES = [
   "Tides are the slow rise and fall of the sea, and they are driven mostly by the Moon.",
@@ -61,4 +62,6 @@ export const articleVideo = defineTemplate<ArticleVideoInputs>({
   compose: composeArticle,
   estimate: estimateArticle,
   usage: articleUsage,
+  madeOf: articleMadeOf,
+  publishSource: articlePublishSource,
 });

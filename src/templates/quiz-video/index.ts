@@ -6,6 +6,7 @@ import { defineTemplate } from "../template.ts";
 import { QuizVideoInputs } from "./inputs.ts";
 import { type QuizPackContent, presentQuizPack, writeQuizContent } from "./pack-step.ts";
 import { composeQuiz, estimateQuiz, quizStageFiles, quizUsage, runQuizStage } from "./production.ts";
+import { quizMadeOf, quizPublishSource } from "./publishing.ts";
 
 export const quizVideo = defineTemplate<QuizVideoInputs>({
   id: "quiz_video",
@@ -72,4 +73,6 @@ export const quizVideo = defineTemplate<QuizVideoInputs>({
   compose: composeQuiz,
   estimate: estimateQuiz,
   usage: quizUsage,
+  madeOf: quizMadeOf,
+  publishSource: quizPublishSource,
 });

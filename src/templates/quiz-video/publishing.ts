@@ -1,0 +1,15 @@
+import type { MadeOf, PublishSource } from "../../publishing/model.ts";
+import type { QuizVideoInputs } from "./inputs.ts";
+import type { QuizPackContent } from "./pack-step.ts";
+
+/** The questions are generated (offline data or the model); the voice is synthetic unless silent. */
+export function quizMadeOf(inputs: QuizVideoInputs): MadeOf {
+  return { synthetic: inputs.silent ? ["questions"] : ["voice", "questions"], callerWords: false, callerMedia: [] };
+}
+
+/** The title card, each question with its answer and fact: what the video shows and says. */
+export function quizPublishSource(_inputs: QuizVideoInputs, outputs: Record<string, unknown>): PublishSource {
+  const pack = outputs.generating_script as QuizPackContent;
+  const lines = pack.questions.map((q) => `${q.question}\n${q.options[q.answerIndex] ?? ""}. ${q.fact}`);
+  return { title: pack.title, text: `${pack.title}.\n\n${lines.join("\n\n")}`, lead: pack.questions[0]?.question ?? pack.title };
+}

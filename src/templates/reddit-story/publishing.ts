@@ -1,0 +1,17 @@
+import type { PreparedMedia } from "../media-choice.ts";
+import type { MadeOf, PublishSource } from "../../publishing/model.ts";
+import { sentencesOf } from "../../publishing/kit-text.ts";
+import type { RedditStoryInputs } from "./inputs.ts";
+
+/** The caller's own story (and own footage or music, if given) with a synthetic voice. */
+export function storyMadeOf(inputs: RedditStoryInputs, outputs: Record<string, unknown>): MadeOf {
+  const media = outputs.preparing_media as PreparedMedia;
+  const callerMedia: MadeOf["callerMedia"] = [];
+  if (inputs.backgroundVideoUrl) callerMedia.push({ role: "background footage", path: media.backgroundPath, format: "video/mp4" });
+  if (inputs.backgroundAudioUrl && media.musicPath) callerMedia.push({ role: "music", path: media.musicPath, format: "audio/mpeg" });
+  return { synthetic: ["voice"], callerWords: true, callerMedia };
+}
+
+export function storyPublishSource(inputs: RedditStoryInputs): PublishSource {
+  return { title: inputs.title, text: `${inputs.title}\n\n${inputs.text}`, lead: sentencesOf(inputs.text)[0] ?? inputs.title };
+}
