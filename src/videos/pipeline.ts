@@ -23,6 +23,8 @@ import { dropStageFiles, keepStageFiles, relocateOutputs, restoreStageFiles } fr
 import { STAGE_LABELS } from "./model.ts";
 import { VIDEO_FILES } from "./files.ts";
 import type { PublishKitWriter } from "../publishing/kit-writer.ts";
+import type { ContentSigner } from "../content-credentials/signer.ts";
+import { signVideoFiles } from "../content-credentials/sign-video.ts";
 import { keepPublishing, keptPublishing, PUBLISH_FILE, publishFileText, writePublishing } from "../publishing/publishing.ts";
 
 export interface PipelineDeps {
@@ -41,6 +43,8 @@ export interface PipelineDeps {
   recorder: Recorder;
   /** Writes each finished video's publish kit (with the model when one is configured). */
   publishKit: PublishKitWriter;
+  /** Embeds signed Content Credentials in each rendered MP4 and poster; null when C2PA=0. */
+  contentSigner: ContentSigner | null;
 }
 
 export interface AttemptInfo {
@@ -251,6 +255,11 @@ async function runAttempt(
   // The caption files, poster and contact sheet are stored first: a stored MP4 always has its files.
   await writeCaptionFiles(timeline, companionFiles);
   await Bun.write(join(workDir, PUBLISH_FILE), publishFileText(publishing));
+  // Signed as part of the render's output: each attempt renders afresh, so a stored file carries one manifest.
+  if (deps.contentSigner) {
+    const signed = await signVideoFiles(deps.contentSigner, video.template, template.madeOf(ctx.inputs, outputs), { video: outPath, poster: companionFiles.poster });
+    deps.log.info("content credentials signed", { videoId: video.id, seconds: Math.round(signed.seconds * 1000) / 1000, bytesAdded: signed.bytesAdded });
+  }
   const companions = Object.values(VIDEO_FILES).map((file) => ({ file, path: join(workDir, file) }));
   const companionKeys = companions.map(({ file }) => videoCompanionKey(video.id, file));
   try {

@@ -14,6 +14,7 @@ import { startWebhookReceiver } from "../fakes/webhook-receiver.ts";
 import { readEventStream } from "../helpers/event-stream.ts";
 import { useService } from "../helpers/harness.ts";
 import { storyBody } from "../helpers/videos.ts";
+import { readJpegWithC2paTs, readWithCai } from "../helpers/content-credentials.ts";
 
 const receivers: ReturnType<typeof startWebhookReceiver>[] = [];
 afterEach(() => {
@@ -131,5 +132,19 @@ describe("files made with every video", () => {
     expect(video.publishKit.youtube.title).toBe(body.inputs.title);
     expect([delivered.disclosure, delivered.publishKit]).toEqual([video.disclosure, video.publishKit]);
     expect(JSON.parse(text("publishKit"))).toEqual({ disclosure: video.disclosure, publishKit: video.publishKit });
+
+    // The download serves the signed MP4: one manifest, read by the CAI's reader, its signature and BMFF hash valid.
+    const mp4 = new Uint8Array(await (await svc().app.handle(new Request((await svc().app.handle(new Request(video.downloadUrl))).headers.get("location")!))).arrayBuffer());
+    const cai = await readWithCai("video/mp4", mp4);
+    expect(cai.failures).toEqual([]);
+    expect(cai.codes).toEqual(expect.arrayContaining(["claimSignature.validated", "assertion.bmffHash.match"]));
+    const action = cai.manifest.assertions.find((a: any) => a.label.startsWith("c2pa.actions")).data.actions[0];
+    expect(action).toMatchObject({ action: "c2pa.created", digitalSourceType: video.disclosure.digitalSourceType, parameters: { template: "reddit_story" } });
+    expect(cai.manifest.claim_generator_info[0].name).toBe("shortvid");
+    // The poster, read by an independent implementation: signature and data hash valid.
+    const poster = await readJpegWithC2paTs(files.poster!);
+    expect(poster.errors).toEqual([]);
+    expect(poster.codes).toEqual(expect.arrayContaining(["claimSignature.validated", "assertion.dataHash.match"]));
+    writeFileSync(join(LOOK_DIR, "video.mp4"), mp4);
   }, 420_000);
 });
