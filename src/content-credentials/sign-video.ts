@@ -1,11 +1,14 @@
-import { existsSync } from "node:fs";
-import packageJson from "../../package.json" with { type: "json" };
+import { existsSync, readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import { digitalSourceTypeOf } from "../publishing/disclosure.ts";
 import type { MadeOf } from "../publishing/model.ts";
 import type { ContentSigner } from "./signer.ts";
 
-/** The claim generator every manifest names: this service and its version. */
-export const CLAIM_GENERATOR = { name: packageJson.name, version: packageJson.version } as const;
+/** The claim generator every manifest names: this service and its version, as its package states them. */
+export const CLAIM_GENERATOR: { name: string; version: string } = (() => {
+  const manifest = JSON.parse(readFileSync(fileURLToPath(new URL("../../package.json", import.meta.url)), "utf8")) as { name: string; version: string };
+  return { name: manifest.name, version: manifest.version };
+})();
 
 async function sha256Of(path: string): Promise<string> {
   const hasher = new Bun.CryptoHasher("sha256");

@@ -21,6 +21,9 @@ export function clampText(text: string, max: number): string {
 
 const nlp = onFirstUse(() => require("compromise") as typeof Compromise);
 
+/** Nouns that name no subject: a hashtag of one tells a viewer nothing. */
+const GENERIC_NOUNS = new Set(["back", "half", "way", "thing", "things", "time", "times", "lot", "part", "side", "end", "kind", "sort", "bit", "today", "people", "everyone", "someone", "anyone"]);
+
 /** Words the parser reads as nouns: subjects make hashtags, verbs ("taking", "started") do not. */
 function nounsOf(text: string): Set<string> {
   const terms = nlp()(text).match("#Noun").terms().out("array") as string[];
@@ -80,7 +83,7 @@ export function keyPhrases(title: string | null, text: string, max = 20): string
     }
   }
   return [...counts.values()]
-    .filter((e) => e.named || (e.count >= 2 && nouns.has(fold(e.phrase))))
+    .filter((e) => e.named || (e.count >= 2 && nouns.has(fold(e.phrase)) && !GENERIC_NOUNS.has(fold(e.phrase))))
     .sort((a, b) => b.count - a.count || a.first - b.first)
     .slice(0, max)
     .map((e) => e.phrase);

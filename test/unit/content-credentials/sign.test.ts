@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, test } from "bun:test";
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -7,12 +7,14 @@ import { runFfmpeg } from "../../../render/ffmpeg.ts";
 import { credentialsFromPem, type SigningCredentials } from "../../../src/content-credentials/credentials.ts";
 import type { ManifestFacts } from "../../../src/content-credentials/manifest.ts";
 import { makeServiceCertificate } from "../../../src/content-credentials/service-certificate.ts";
-import { createContentSigner } from "../../../src/content-credentials/signer.ts";
+import { type ContentSigner, createContentSigner } from "../../../src/content-credentials/signer.ts";
 import { DIGITAL_SOURCE_TYPES } from "../../../src/publishing/model.ts";
 import { readJpegWithC2paTs, readWithCai } from "../../helpers/content-credentials.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "c2pa-sign-"));
 let credentials: SigningCredentials;
+/** One signer, as a process has: its thread loads the library once. */
+let signer: ContentSigner;
 let mp4: Uint8Array;
 let jpeg: Uint8Array;
 
@@ -24,7 +26,9 @@ beforeAll(async () => {
   jpeg = readFileSync(join(dir, "still.jpg"));
   const made = await makeServiceCertificate(new Date(), "shortvid test");
   credentials = credentialsFromPem(made.certPem, made.keyPem);
+  signer = createContentSigner(async () => credentials);
 });
+afterAll(() => signer.close());
 
 function facts(format: ManifestFacts["format"], extra: Partial<ManifestFacts> = {}): ManifestFacts {
   return {
@@ -38,10 +42,10 @@ function facts(format: ManifestFacts["format"], extra: Partial<ManifestFacts> = 
   };
 }
 
-async function signedCopy(name: string, bytes: Uint8Array, f: ManifestFacts, creds = credentials) {
+async function signedCopy(name: string, bytes: Uint8Array, f: ManifestFacts) {
   const path = join(dir, name);
   writeFileSync(path, bytes);
-  const { bytesAdded } = await createContentSigner(async () => creds).sign(path, f);
+  const { bytesAdded } = await signer.sign(path, f);
   return { bytes: new Uint8Array(readFileSync(path)), bytesAdded };
 }
 
@@ -107,6 +111,11 @@ describe("Content Credentials in a JPEG poster", () => {
 });
 
 describe("the operator's signing certificate", () => {
+  test("a signing failure is the signer's error, and the signer goes on signing", async () => {
+    await expect(signer.sign(join(dir, "no-such-file.mp4"), facts("video/mp4"))).rejects.toThrow(/signing Content Credentials failed/);
+    expect((await readWithCai("video/mp4", (await signedCopy("after-failure.mp4", mp4, facts("video/mp4"))).bytes)).failures).toEqual([]);
+  });
+
   test("the service's certificate signs with ES256; a key that is not the certificate's is refused", async () => {
     const made = await makeServiceCertificate(new Date(), "operator");
     expect(() => credentialsFromPem(made.certPem, generateKeyPairSync("ec", { namedCurve: "P-256" }).privateKey.export({ type: "pkcs8", format: "pem" }) as string)).toThrow("not the key");
