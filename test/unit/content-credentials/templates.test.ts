@@ -59,7 +59,7 @@ describe("each template's Content Credentials", () => {
       const independent = await readJpegWithC2paTs(new Uint8Array(readFileSync(poster)));
       expect(independent.errors, id).toEqual([]);
       const actions = independent.manifest.assertions!.getActionAssertions().flatMap((a) => a.actions);
-      expect(actions.map((a) => [a.action, a.digitalSourceType]), id).toEqual([["c2pa.created", expected.sourceType]]);
+      expect(actions.map((a) => [String(a.action), String(a.digitalSourceType)]), id).toEqual([["c2pa.created", expected.sourceType]]);
     }
   });
 });
