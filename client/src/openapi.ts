@@ -905,6 +905,8 @@ export interface components {
                 categories: {
                     id: string;
                     name: string;
+                    /** @description true when this deployment has the category's footage. The built-in loops are generated in the background after the service starts; a video asking for a category not ready yet waits in preparing_media (its stage says so) while that category is generated next, and then renders it. */
+                    ready: boolean;
                 }[];
             };
             captionPresets: {
@@ -1300,7 +1302,7 @@ export interface components {
             projectId: string | null;
             /** @description null until completed. A title, description or caption and hashtags for YouTube Shorts, TikTok and Instagram Reels, written from the video's own script within each platform's limits; also files.publishKit (publish.json). */
             publishKit: components["schemas"]["PublishKit"] | null;
-            /** @description Human label of the status. */
+            /** @description Human label of the status. A video whose background category is not generated yet waits in preparing_media with a stage that says so ("Waiting for the Minecraft footage to be generated"), then renders that category. */
             stage: string;
             /**
              * @description queued -> preparing_media -> generating_script -> narrating -> rendering -> completed, skipping stages the template does not have; or failed / cancelled.

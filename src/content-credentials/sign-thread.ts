@@ -1,13 +1,8 @@
 import { createPrivateKey } from "node:crypto";
 import { coseSigner } from "./cose.ts";
-import type { SigningAlg } from "./credentials.ts";
-import type { ManifestFacts } from "./manifest.ts";
-import { signFile } from "./signer.ts";
+import { type SignReply, type SignRequest, signFile } from "./signer.ts";
 
 /** The signing thread of createContentSigner: it is given the credentials once, then files to sign one by one. */
-
-export type SignRequest = { kind: "credentials"; chain: Uint8Array[]; keyPem: string; alg: SigningAlg } | { kind: "sign"; id: number; path: string; facts: ManifestFacts };
-export type SignReply = { id: number; ok: true; bytesAdded: number } | { id: number; ok: false; message: string };
 
 declare const self: Worker;
 let signer: ReturnType<typeof coseSigner> | undefined;

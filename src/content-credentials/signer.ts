@@ -1,9 +1,12 @@
 import { renameSync } from "node:fs";
 import { coseSigner } from "./cose.ts";
-import type { SigningCredentials } from "./credentials.ts";
+import type { SigningAlg, SigningCredentials } from "./credentials.ts";
 import { type ManifestFacts, manifestDefinition } from "./manifest.ts";
-import type { SignReply, SignRequest } from "./sign-thread.ts";
 import { BytesBlob, c2pa } from "./wasm.ts";
+
+/** What the signing thread (sign-thread.ts) is told, and what it answers. */
+export type SignRequest = { kind: "credentials"; chain: Uint8Array[]; keyPem: string; alg: SigningAlg } | { kind: "sign"; id: number; path: string; facts: ManifestFacts };
+export type SignReply = { id: number; ok: true; bytesAdded: number } | { id: number; ok: false; message: string };
 
 /** Embeds a signed C2PA manifest in a finished file. */
 export interface ContentSigner {

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { onFirstUse } from "../on-first-use.ts";
+import { onFirstUse } from "../kernel/on-first-use.ts";
 
 type C2paWasm = typeof import("@contentauth/c2pa-wasm");
 

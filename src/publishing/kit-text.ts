@@ -1,5 +1,5 @@
 import type Compromise from "compromise";
-import { onFirstUse } from "../on-first-use.ts";
+import { onFirstUse } from "../kernel/on-first-use.ts";
 import { splitSentences } from "../content/sentences.ts";
 import { fold, STOPWORDS, toParagraphs } from "../content/text.ts";
 import { namedWords } from "../content/salience.ts";

@@ -1,7 +1,7 @@
 import { Type } from "@sinclair/typebox";
 import { checkFidelity, describeUnverified } from "../content/fidelity.ts";
 import { type LlmClient, LlmError } from "../content/llm/client.ts";
-import type { Logger } from "../logger.ts";
+import type { Logger } from "../kernel/logger.ts";
 import { writeOfflineKit } from "./kit-offline.ts";
 import { assembleKit, keyPhrases } from "./kit-text.ts";
 import { PLATFORM_LIMITS, type PublishKit, type PublishSource } from "./model.ts";

@@ -1,6 +1,6 @@
 import { type Static, Type } from "@sinclair/typebox";
-import { component } from "../http/components.ts";
-import { Enum } from "../templates/schema-kit.ts";
+import { component } from "../kernel/components.ts";
+import { Enum } from "../kernel/schema-kit.ts";
 
 /**
  * What a finished video says about itself when it is posted: the AI disclosure (what in it is

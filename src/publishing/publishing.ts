@@ -1,7 +1,12 @@
-import type { Template } from "../templates/template.ts";
 import { disclosureOf } from "./disclosure.ts";
 import type { PublishKitWriter } from "./kit-writer.ts";
-import type { Publishing } from "./model.ts";
+import type { MadeOf, PublishSource, Publishing } from "./model.ts";
+
+/** What a template tells of a finished video (Template's madeOf and publishSource, from its stored outputs). */
+interface TellsOfItself {
+  madeOf(inputs: never, stored: Readonly<Record<string, unknown>>): MadeOf;
+  publishSource(inputs: never, stored: Readonly<Record<string, unknown>>): PublishSource;
+}
 
 /** The file made with every video that holds its disclosure and publish kit. */
 export const PUBLISH_FILE = "publish.json";
@@ -10,8 +15,8 @@ export const PUBLISH_FILE = "publish.json";
 const KEY = "publishing";
 
 /** A finished video's disclosure and publish kit, from what its template says it is made of and says. */
-export async function writePublishing(template: Pick<Template, "madeOf" | "publishSource">, inputs: unknown, outputs: Record<string, unknown>, writer: PublishKitWriter): Promise<Publishing> {
-  return { disclosure: disclosureOf(template.madeOf(inputs, outputs)), kit: await writer.write(template.publishSource(inputs, outputs)) };
+export async function writePublishing<I>(template: TellsOfItself, inputs: I, outputs: Record<string, unknown>, writer: PublishKitWriter): Promise<Publishing> {
+  return { disclosure: disclosureOf(template.madeOf(inputs as never, outputs)), kit: await writer.write(template.publishSource(inputs as never, outputs)) };
 }
 
 export function keptPublishing(outputs: Record<string, unknown> | null | undefined): Publishing | null {

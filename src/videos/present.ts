@@ -1,6 +1,6 @@
 import type { DownloadLinkRow } from "../../db/repos/videos.ts";
 import type { VideoRow } from "../../db/schema/index.ts";
-import type { FailureCode } from "../errors.ts";
+import type { FailureCode } from "../kernel/errors.ts";
 import { keptPublishing } from "../publishing/publishing.ts";
 import { VIDEO_FILES } from "./files.ts";
 import { TERMINAL, type Video, type VideoStatus } from "./model.ts";

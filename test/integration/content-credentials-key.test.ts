@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { X509Certificate } from "node:crypto";
-import { loadConfig } from "../../src/config.ts";
+import { loadConfig } from "../../src/kernel/config.ts";
 import { makeServiceCertificate, serviceCredentials } from "../../src/content-credentials/service-certificate.ts";
 import { DATABASE_KINDS, freshDatabase } from "../helpers/databases.ts";
 

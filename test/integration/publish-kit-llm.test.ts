@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import { createLlmClient } from "../../src/content/llm/client.ts";
-import { silentLogger } from "../../src/logger.ts";
+import { silentLogger } from "../../src/kernel/logger.ts";
 import { writeOfflineKit } from "../../src/publishing/kit-offline.ts";
 import { createPublishKitWriter, kitProblem } from "../../src/publishing/kit-writer.ts";
 import type { PublishSource } from "../../src/publishing/model.ts";

@@ -1,10 +1,11 @@
 import type { MadeOf, PublishSource } from "../../publishing/model.ts";
 import type { FakeTextMessageInputs } from "./inputs.ts";
-import type { ChatMedia } from "./production.ts";
+import type { ChatOutputs } from "./production.ts";
+import type { StageOutputs } from "../stages.ts";
 
 /** The caller's own conversation (and own footage, music or images) voiced by synthetic voices. */
-export function chatMadeOf(inputs: FakeTextMessageInputs, outputs: Record<string, unknown>): MadeOf {
-  const media = outputs.preparing_media as ChatMedia;
+export function chatMadeOf(inputs: FakeTextMessageInputs, outputs: StageOutputs<ChatOutputs>): MadeOf {
+  const media = outputs.get("preparing_media");
   const callerMedia: MadeOf["callerMedia"] = [];
   if (inputs.background.ownUrl) callerMedia.push({ role: "background footage", path: media.backgroundPath, format: "video/mp4" });
   if (inputs.music.ownUrl && media.musicPath) callerMedia.push({ role: "music", path: media.musicPath, format: "audio/mpeg" });

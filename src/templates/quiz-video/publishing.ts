@@ -1,6 +1,7 @@
 import type { MadeOf, PublishSource } from "../../publishing/model.ts";
 import type { QuizVideoInputs } from "./inputs.ts";
-import type { QuizPackContent } from "./pack-step.ts";
+import type { QuizOutputs } from "./production.ts";
+import type { StageOutputs } from "../stages.ts";
 
 /** The questions are generated (offline data or the model); the voice is synthetic unless silent. */
 export function quizMadeOf(inputs: QuizVideoInputs): MadeOf {
@@ -8,8 +9,8 @@ export function quizMadeOf(inputs: QuizVideoInputs): MadeOf {
 }
 
 /** The title card, each question with its answer and fact: what the video shows and says. */
-export function quizPublishSource(_inputs: QuizVideoInputs, outputs: Record<string, unknown>): PublishSource {
-  const pack = outputs.generating_script as QuizPackContent;
+export function quizPublishSource(_inputs: QuizVideoInputs, outputs: StageOutputs<QuizOutputs>): PublishSource {
+  const pack = outputs.get("generating_script");
   const lines = pack.questions.map((q) => `${q.question}\n${q.options[q.answerIndex] ?? ""}. ${q.fact}`);
   return { title: pack.title, text: `${pack.title}.\n\n${lines.join("\n\n")}`, lead: pack.questions[0]?.question ?? pack.title };
 }

@@ -4,7 +4,7 @@ import { sourceFromText } from "../../../src/content/ingest.ts";
 import type { LlmClient } from "../../../src/content/llm/client.ts";
 import { buildOfflinePack } from "../../../src/content/quiz/pack.ts";
 import { createContentWriter } from "../../../src/content/writer.ts";
-import { silentLogger } from "../../../src/logger.ts";
+import { silentLogger } from "../../../src/kernel/logger.ts";
 import { writeOfflineKit } from "../../../src/publishing/kit-offline.ts";
 import { hashtagOf, youtubeTagsLength } from "../../../src/publishing/kit-text.ts";
 import { createPublishKitWriter, kitProblem } from "../../../src/publishing/kit-writer.ts";
@@ -19,7 +19,20 @@ async function sources(): Promise<Record<string, PublishSource>> {
   const script = await createContentWriter(null, silentLogger).articleScript(sourceFromText(GO_BIRTHDAY.text), { length: "short", tone: "explainer" });
   const article = TEMPLATES.find("article_video")!;
   out.article_video = article.publishSource(withDefaults(article, article.examples.full), {
-    generating_script: { kind: "article_script", title: "Go Turns 15", text: script.text, headline: script.headline, generator: "offline" },
+    generating_script: {
+      kind: "article_script",
+      title: "Go Turns 15",
+      sourceUrl: null,
+      sourceWords: 600,
+      truncated: false,
+      length: "short",
+      tone: "explainer",
+      text: script.text,
+      wordCount: script.wordCount,
+      headline: script.headline,
+      hookWords: script.hookWords,
+      generator: "offline",
+    },
   });
   const quiz = TEMPLATES.find("quiz_video")!;
   const pack = buildOfflinePack({ topic: "chemical elements", difficulty: "medium", count: 5, seed: 3 });
