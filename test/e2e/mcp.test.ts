@@ -108,6 +108,7 @@ describe("MCP server", () => {
     expect(create.description).toContain("Create a video");
     const get = tools.find((t) => t.name === "get_video")!;
     expect((get.inputSchema.properties as any).waitSeconds.maximum).toBe(MAX_WAIT_SECONDS);
+    expect(get.description).toContain("publishKit");
     expect(get.inputSchema.required).toEqual(["id"]);
 
     const { resources } = await client.listResources();
@@ -149,6 +150,9 @@ describe("MCP server", () => {
       expect(result.structuredContent.status).toBe("completed");
       expect(statuses.at(-1)).toBe("completed");
       await expectContactSheet(result);
+      // The finished video carries its publish kit and AI disclosure, as the REST answer does.
+      expect(result.structuredContent.publishKit.tiktok.caption).toContain(SHORT_CHAT.messages[0]!.text);
+      expect(result.structuredContent.disclosure).toMatchObject({ containsSyntheticMedia: true, synthetic: ["voice"] });
     },
     RENDER_DEADLINE_MS + 60_000,
   );

@@ -49,7 +49,7 @@ const TOOLS: ToolDef[] = [
   {
     name: "get_video",
     operationId: "getVideo",
-    note: `With waitSeconds (up to ${MAX_WAIT_SECONDS}) the call returns as soon as the status, stage or progress changes or the video has ended, so there is no need to poll quickly. A completed video comes with its contact sheet (nine frames through the video) as an image, to look at before publishing.`,
+    note: `With waitSeconds (up to ${MAX_WAIT_SECONDS}) the call returns as soon as the status, stage or progress changes or the video has ended, so there is no need to poll quickly. A completed video comes with its contact sheet (nine frames through the video) as an image, to look at before publishing, and carries its publishKit (title, captions and hashtags for YouTube Shorts, TikTok and Instagram Reels, from its own script) and its disclosure (what is AI-generated and the switch each platform asks for).`,
     extra: {
       waitSeconds: {
         type: "integer",

@@ -7,6 +7,7 @@ import { articleRules, ArticleVideoInputs } from "./inputs.ts";
 import { type ArticleOutputs, articleStages, articleUsage, composeArticle, estimateArticle } from "./production.ts";
 import { ArticleScriptOutput, presentArticleScript, writeArticleContent } from "./script.ts";
 import { articleScriptEdit } from "./script-edit.ts";
+import { articleMadeOf, articlePublishSource } from "./publishing.ts";
 
 const TIDES = [
   "Tides are the slow rise and fall of the sea, and they are driven mostly by the Moon.",
@@ -63,4 +64,6 @@ export const articleVideo = defineTemplate<ArticleVideoInputs, ArticleOutputs>({
   compose: composeArticle,
   estimate: estimateArticle,
   usage: articleUsage,
+  madeOf: articleMadeOf,
+  publishSource: articlePublishSource,
 });

@@ -8,6 +8,7 @@ import { QuizVideoInputs } from "./inputs.ts";
 import { quizPackEdit } from "./pack-edit.ts";
 import { presentQuizPack, QuizPackOutput, writeQuizContent } from "./pack-step.ts";
 import { composeQuiz, estimateQuiz, type QuizOutputs, quizStages, quizUsage } from "./production.ts";
+import { quizMadeOf, quizPublishSource } from "./publishing.ts";
 
 export const quizVideo = defineTemplate<QuizVideoInputs, QuizOutputs>({
   id: "quiz_video",
@@ -74,4 +75,6 @@ export const quizVideo = defineTemplate<QuizVideoInputs, QuizOutputs>({
   compose: composeQuiz,
   estimate: estimateQuiz,
   usage: quizUsage,
+  madeOf: quizMadeOf,
+  publishSource: quizPublishSource,
 });

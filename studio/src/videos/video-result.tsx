@@ -8,6 +8,7 @@ const FILES: { key: keyof NonNullable<Video["files"]>; label: string }[] = [
   { key: "captionsJson", label: "Captions with word times (JSON)" },
   { key: "poster", label: "Poster (JPEG)" },
   { key: "contactSheet", label: "Contact sheet (JPEG)" },
+  { key: "publishKit", label: "Publish kit and AI disclosure (JSON)" },
 ];
 
 export function VideoResult({ video }: { video: Video }) {
