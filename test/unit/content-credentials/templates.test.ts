@@ -11,6 +11,7 @@ import { DIGITAL_SOURCE_TYPES } from "../../../src/publishing/model.ts";
 import { TEMPLATES } from "../../../src/templates/registry.ts";
 import { withDefaults } from "../../../src/templates/validate.ts";
 import { readJpegWithC2paTs, readWithCai } from "../../helpers/content-credentials.ts";
+import { articleScript, quizPack } from "../../helpers/script-outputs.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "c2pa-templates-"));
 let signer: ContentSigner;
@@ -26,33 +27,6 @@ beforeAll(async () => {
 afterAll(() => signer.close());
 
 const library = { backgroundPath: "/library/bg.mp4", fitted: false, musicPath: null };
-const articleScript = (edited: boolean) => ({
-  generating_script: {
-    kind: "article_script",
-    title: "A title",
-    sourceUrl: null,
-    sourceWords: 400,
-    truncated: false,
-    length: "short",
-    tone: "explainer",
-    text: "The first sentence. The second sentence.",
-    wordCount: 6,
-    generator: "offline",
-    ...(edited ? { editedAt: "2026-11-27T08:00:00.000Z" } : {}),
-  },
-});
-const quizPack = (edited: boolean) => ({
-  generating_script: {
-    kind: "quiz_pack",
-    title: "Rivers",
-    topic: "Rivers",
-    difficulty: "easy",
-    questions: [{ question: "Which river runs through Paris?", options: ["Seine", "Thames", "Danube", "Tiber"], answerIndex: 0, fact: "The Seine." }],
-    credits: [],
-    generator: "offline",
-    ...(edited ? { editedAt: "2026-11-27T08:00:00.000Z" } : {}),
-  },
-});
 const EXPECTED: Record<string, { inputs: (t: any) => object; outputs: () => Record<string, unknown>; sourceType: string; ingredients: number }> = {
   article_video: { inputs: (t) => t.examples.full, outputs: () => articleScript(false), sourceType: DIGITAL_SOURCE_TYPES.trainedAlgorithmicMedia, ingredients: 0 },
   quiz_video: { inputs: (t) => t.examples.full, outputs: () => quizPack(false), sourceType: DIGITAL_SOURCE_TYPES.trainedAlgorithmicMedia, ingredients: 0 },

@@ -4,6 +4,7 @@ import { disclosureOf } from "../../../src/publishing/disclosure.ts";
 import { DIGITAL_SOURCE_TYPES, DisclosureSchema } from "../../../src/publishing/model.ts";
 import { TEMPLATES } from "../../../src/templates/registry.ts";
 import { withDefaults } from "../../../src/templates/validate.ts";
+import { articleScript, quizPack } from "../../helpers/script-outputs.ts";
 
 const library = { backgroundPath: "/lib/bg.mp4", fitted: false, musicPath: "/lib/music.mp3" };
 const own = { backgroundPath: "/media/own-footage.mp4", fitted: true, musicPath: "/media/own-music.mp3" };
@@ -16,10 +17,10 @@ function disclosure(id: string, inputs: object, outputs: Record<string, unknown>
 
 describe("the AI disclosure", () => {
   test("generated words and voice are trainedAlgorithmicMedia; the caller's own story or chat with a synthetic voice is a composite", () => {
-    const article = disclosure("article_video", { source: { kind: "text", text: "x" } }).disclosure;
+    const article = disclosure("article_video", { source: { kind: "text", text: "x" } }, articleScript(false)).disclosure;
     expect(article.synthetic).toEqual(["voice", "script"]);
     expect(article.digitalSourceType).toBe(DIGITAL_SOURCE_TYPES.trainedAlgorithmicMedia);
-    const quiz = disclosure("quiz_video", { topic: "chemical elements" }).disclosure;
+    const quiz = disclosure("quiz_video", { topic: "chemical elements" }, quizPack(false)).disclosure;
     expect(quiz.synthetic).toEqual(["voice", "questions"]);
     expect(quiz.digitalSourceType).toBe(DIGITAL_SOURCE_TYPES.trainedAlgorithmicMedia);
     const reddit = TEMPLATES.find("reddit_story")!;
@@ -37,8 +38,8 @@ describe("the AI disclosure", () => {
   });
 
   test("a silent video discloses no voice; nothing generated is a digital creation with every switch off", () => {
-    expect(disclosure("quiz_video", { topic: "chemical elements", silent: true }).disclosure.synthetic).toEqual(["questions"]);
-    expect(disclosure("article_video", { source: { kind: "text", text: "x" }, silent: true }).disclosure.synthetic).toEqual(["script"]);
+    expect(disclosure("quiz_video", { topic: "chemical elements", silent: true }, quizPack(false)).disclosure.synthetic).toEqual(["questions"]);
+    expect(disclosure("article_video", { source: { kind: "text", text: "x" }, silent: true }, articleScript(false)).disclosure.synthetic).toEqual(["script"]);
     const none = disclosureOf({ synthetic: [], callerWords: true, callerMedia: [] });
     expect(none.containsSyntheticMedia).toBe(false);
     expect(none.digitalSourceType).toBe(DIGITAL_SOURCE_TYPES.digitalCreation);
