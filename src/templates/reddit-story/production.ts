@@ -1,13 +1,14 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { SAFE_AREA, safeCardX } from "../../../render/safe-area.ts";
-import { FPS, type Timeline } from "../../../render/timeline.ts";
+import type { Timeline } from "../../../render/timeline.ts";
 import { CHARS_PER_SECOND } from "../../billing/charges.ts";
 import { narrationLanguage } from "../../narration/language-detect.ts";
 import type { NarrationRequest } from "../../narration/narrator.ts";
 import { splitWords, type WordTiming } from "../../narration/words.ts";
-import { END_HOLD_SECONDS, holdLastWord } from "../endings.ts";
+import { END_HOLD_SECONDS, holdLastWord, narratedDuration } from "../endings.ts";
 import { type PreparedMedia, prepareMedia } from "../media-choice.ts";
+import { bedVolume, DEFAULT_MOOD, speechWindows } from "../music-bed.ts";
 import { soundCueTracks } from "../sound-cues.ts";
 import type { DurationEstimate, NarrationUsage, PreRenderStage, ProductionContext } from "../template.ts";
 import type { RedditStoryInputs } from "./inputs.ts";
@@ -35,7 +36,7 @@ export function storyNarrationRequest(inputs: RedditStoryInputs, text: string): 
 
 /** Pure: the finished stages and the drawn title card as a Timeline. */
 export function storyTimeline(inputs: RedditStoryInputs, media: PreparedMedia, narration: StoryNarration, card: { path: string; height: number }): Timeline {
-  const duration = Math.ceil((narration.duration + END_HOLD_SECONDS) * FPS) / FPS;
+  const duration = narratedDuration(narration.words, narration.duration);
   const titleEnd = narration.words[narration.titleWords - 1]?.end ?? 0;
   // The last caption stays to the end: the video ends on its last words, not on bare footage.
   const storyWords = holdLastWord(narration.words.slice(narration.titleWords).map((w) => ({ text: w.text, start: w.start, end: w.end })), duration);
@@ -54,11 +55,13 @@ export function storyTimeline(inputs: RedditStoryInputs, media: PreparedMedia, n
       },
     ],
     audio: [{ path: narration.audioPath, start: 0, volume: 1, kind: "narration" }],
+    speech: speechWindows(narration.words),
   };
   if (inputs.captionsEnabled && storyWords.length > 0) {
     timeline.captions = { words: storyWords, preset: inputs.captionPresetId, position: inputs.captionPosition };
   }
-  if (media.musicPath) timeline.audio.push({ path: media.musicPath, start: 0, volume: inputs.backgroundAudioVolume / 100, kind: "music", loop: true });
+  const bed = bedVolume(inputs.backgroundAudioVolume);
+  if (media.musicPath && bed > 0) timeline.audio.push({ path: media.musicPath, start: 0, volume: bed, kind: "music", loop: true });
   return timeline;
 }
 
@@ -68,7 +71,7 @@ export async function runStoryStage(stage: PreRenderStage, ctx: ProductionContex
     return prepareMedia(
       ctx,
       { assetId: inputs.backgroundVideoAssetId, category: inputs.backgroundCategory, ownUrl: inputs.backgroundVideoUrl },
-      { assetId: inputs.backgroundAudioAssetId, ownUrl: inputs.backgroundAudioUrl },
+      { assetId: inputs.backgroundAudioAssetId, ownUrl: inputs.backgroundAudioUrl, volume: inputs.backgroundAudioVolume, defaultMood: DEFAULT_MOOD.story },
     );
   }
   if (stage === "narrating") {
