@@ -75,6 +75,10 @@ export interface AudioTrack {
   kind: "narration" | "music" | "sfx";
   /** Music loops to fill the video. */
   loop?: boolean;
+  /** Seconds into the file where the track starts playing (what comes before is skipped); 0 when absent. */
+  from?: number;
+  /** Seconds of the file played from `from`; to its end when absent. */
+  length?: number;
 }
 
 export interface Timeline {
@@ -109,6 +113,7 @@ export function timelineProblems(t: Timeline): string[] {
   t.audio.forEach((a, i) => {
     if (a.start < 0 || a.start >= t.duration) problems.push(`audio ${i} starts outside the video`);
     if (a.volume < 0) problems.push(`audio ${i} has a negative volume`);
+    if ((a.from !== undefined && !(a.from >= 0)) || (a.length !== undefined && !(a.length > 0))) problems.push(`audio ${i} plays an empty or negative part of its file`);
   });
   t.speech?.forEach((w, i) => {
     if (!(w.end >= w.start && w.start >= 0)) problems.push(`speech window ${i} [${w.start}, ${w.end}) is not a window of the video`);

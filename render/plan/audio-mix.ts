@@ -48,8 +48,10 @@ export function planAudioMix(timeline: Timeline, firstInput: number): AudioMix {
     inputs.push("-i", track.path);
     const delay = Math.round(track.start * 1000);
     const label = `a${i}`;
+    // A part of the file (a narration split around a beat): cut, then timed from its own start.
+    const part = track.from || track.length ? `atrim=start=${n(track.from ?? 0)}${track.length ? `:duration=${n(track.length)}` : ""},asetpts=PTS-STARTPTS,` : "";
     filters.push(
-      `[${index}:a]aresample=48000,aformat=sample_fmts=fltp:channel_layouts=stereo,atrim=duration=${n(timeline.duration - track.start)},adelay=${delay}|${delay},volume=${n(track.volume)}[${label}]`,
+      `[${index}:a]aresample=48000,aformat=sample_fmts=fltp:channel_layouts=stereo,${part}atrim=duration=${n(timeline.duration - track.start)},adelay=${delay}|${delay},volume=${n(track.volume)}[${label}]`,
     );
     (track.kind === "music" ? music : track.kind === "sfx" ? effects : narration).push(label);
     index++;

@@ -14,10 +14,10 @@ export interface SpeechWindow {
 
 /**
  * How far the bed goes down while the voice speaks. With music tracks brought to the voice's loudness and
- * a bed 8 dB under the voice between phrases (the default music volume), this puts it 17 dB under the voice
+ * a bed 9 dB under the voice between phrases (the default music volume), this puts it 17 dB under the voice
  * while it speaks: in the 15-20 dB creators mix to.
  */
-export const DUCK_DB = 9;
+export const DUCK_DB = 8;
 /** The bed is already down when the phrase starts: it starts going down this long before. */
 export const DUCK_LEAD = 0.15;
 /** After a phrase the bed waits this long (a breath), then comes up over RISE_SECONDS. */

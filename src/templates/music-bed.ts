@@ -2,13 +2,13 @@ import { type SpeechWindow, speechPhrases } from "../../render/plan/ducking.ts";
 
 /**
  * The music bed every template plays under its voice. The renderer brings each music track to the voice's
- * loudness (render/plan/audio-mix.ts) and ducks it DUCK_DB (9 dB) under speech, so a volume here is a level
- * against the voice: the default (30) puts the bed 8 dB under the voice between phrases and 17 dB under it
+ * loudness (render/plan/audio-mix.ts) and ducks it DUCK_DB (8 dB) under speech, so a volume here is a level
+ * against the voice: the default (30) puts the bed 9 dB under the voice between phrases and 17 dB under it
  * while it speaks, where creators mix a bed; 0 is no music.
  */
 export const DEFAULT_MUSIC_VOLUME = 30;
 /** The bed between phrases at the default volume, in dB against the voice. */
-const DEFAULT_BED_DB = -8;
+const DEFAULT_BED_DB = -9;
 
 /** A caller's 0-100 music volume as the music track's linear gain: in proportion, 30 at DEFAULT_BED_DB. */
 export function bedVolume(volume: number): number {

@@ -48,7 +48,7 @@ export const articleVideo = defineTemplate<ArticleVideoInputs>({
     "The script is AI-drafted from the source: every figure, quote and named person in it appears in the source. Check it before publishing.",
     "POST /v1/scripts writes the script for free and returns a projectId; pass it to POST /v1/videos to reuse the script. Option fields (voice, captions) still apply.",
     "A URL that cannot be read fails the video with INGEST_FAILED; a source under 90 words with SOURCE_TOO_SHORT. Text over 4000 words is cut to 4000.",
-    "Background footage and music are chosen server-side: a built-in loop of the tone's mood (explainer: chill, punchy: upbeat, authority: suspense), about 17 dB under the voice while it speaks and 8 dB under it between phrases (a silent video plays it throughout). The video ends 0.4 s after the last word, on its last caption.",
+    "Background footage and music are chosen server-side: a built-in loop of the tone's mood (explainer: chill, punchy: upbeat, authority: suspense), about 17 dB under the voice while it speaks and 9 dB under it between phrases (a silent video plays it throughout). The video ends 0.4 s after the last word, on its last caption.",
   ],
   examples: {
     minimal: { source: { kind: "url", url: "https://example.com/blog/how-tides-work" } },

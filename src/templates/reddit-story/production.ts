@@ -34,12 +34,29 @@ export function storyNarrationRequest(inputs: RedditStoryInputs, text: string): 
   return { text, voiceId: inputs.voiceId, language: narrationLanguage(inputs.language, text), speed: inputs.voiceSpeed, pitch: inputs.pitch, stability: inputs.stability, similarity: inputs.similarity };
 }
 
+/**
+ * A beat added between the title and the story, as storytellers read them: the title lands, the bed comes
+ * up under the title card's exit, then the story starts. The recording is split in the pause between them.
+ */
+export const TITLE_BEAT_SECONDS = 0.5;
+
+/** Where the recording is split and how far what follows moves: none when there is no story after the title. */
+function titleBeat(narration: StoryNarration): { splitAt: number; beat: number } {
+  const lastTitle = narration.words[narration.titleWords - 1];
+  const firstStory = narration.words[narration.titleWords];
+  if (!lastTitle || !firstStory) return { splitAt: narration.duration, beat: 0 };
+  return { splitAt: Math.round(((lastTitle.end + firstStory.start) / 2) * 1000) / 1000, beat: TITLE_BEAT_SECONDS };
+}
+
 /** Pure: the finished stages and the drawn title card as a Timeline. */
 export function storyTimeline(inputs: RedditStoryInputs, media: PreparedMedia, narration: StoryNarration, card: { path: string; height: number }): Timeline {
-  const duration = narratedDuration(narration.words, narration.duration);
-  const titleEnd = narration.words[narration.titleWords - 1]?.end ?? 0;
+  const { splitAt, beat } = titleBeat(narration);
+  const moved = narration.words.map((w) => (w.start >= splitAt ? { ...w, start: w.start + beat, end: w.end + beat } : w));
+  const duration = narratedDuration(moved, narration.duration + beat);
+  const titleEnd = moved[narration.titleWords - 1]?.end ?? 0;
+  const storyStart = moved[narration.titleWords]?.start ?? duration;
   // The last caption stays to the end: the video ends on its last words, not on bare footage.
-  const storyWords = holdLastWord(narration.words.slice(narration.titleWords).map((w) => ({ text: w.text, start: w.start, end: w.end })), duration);
+  const storyWords = holdLastWord(moved.slice(narration.titleWords).map((w) => ({ text: w.text, start: w.start, end: w.end })), duration);
   const timeline: Timeline = {
     duration,
     background: { kind: "video", path: media.backgroundPath, fitted: media.fitted, startAt: media.backgroundStartAt },
@@ -50,12 +67,19 @@ export function storyTimeline(inputs: RedditStoryInputs, media: PreparedMedia, n
         // A long title's card keeps its bottom inside the safe area, its top under the feed tabs.
         y: Math.max(SAFE_AREA.top, Math.min(CARD_TOP, SAFE_AREA.bottom - card.height)),
         start: 0,
-        end: Math.min(duration, Math.max(titleEnd + 0.4, 1)),
+        // Through the beat, gone as the story starts.
+        end: Math.min(duration, Math.max(Math.min(titleEnd + 0.4 + beat, storyStart), 1)),
         entrance: "pop",
       },
     ],
-    audio: [{ path: narration.audioPath, start: 0, volume: 1, kind: "narration" }],
-    speech: speechWindows(narration.words),
+    audio:
+      beat > 0
+        ? [
+            { path: narration.audioPath, start: 0, length: splitAt, volume: 1, kind: "narration" },
+            { path: narration.audioPath, start: splitAt + beat, from: splitAt, volume: 1, kind: "narration" },
+          ]
+        : [{ path: narration.audioPath, start: 0, volume: 1, kind: "narration" }],
+    speech: speechWindows(moved),
   };
   if (inputs.captionsEnabled && storyWords.length > 0) {
     timeline.captions = { words: storyWords, preset: inputs.captionPresetId, position: inputs.captionPosition };
@@ -105,7 +129,7 @@ function storySpeechSeconds(inputs: RedditStoryInputs): number {
 
 export function estimateStory(inputs: RedditStoryInputs): DurationEstimate {
   const narration = storySpeechSeconds(inputs) / inputs.voiceSpeed;
-  return { videoSeconds: narration + END_HOLD_SECONDS, narrationSeconds: narration };
+  return { videoSeconds: narration + TITLE_BEAT_SECONDS + END_HOLD_SECONDS, narrationSeconds: narration };
 }
 
 export function storyUsage(inputs: RedditStoryInputs, outputs: Record<string, unknown>): NarrationUsage {

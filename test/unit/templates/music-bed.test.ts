@@ -12,7 +12,7 @@ import { bedVolume, DEFAULT_MUSIC_VOLUME } from "../../../src/templates/music-be
 import { optionBox } from "../../../src/templates/quiz-video/cards.ts";
 import { quizLines, quizTimeline } from "../../../src/templates/quiz-video/quiz-plan.ts";
 import { redditStory } from "../../../src/templates/reddit-story/index.ts";
-import { storyTimeline } from "../../../src/templates/reddit-story/production.ts";
+import { storyTimeline, TITLE_BEAT_SECONDS } from "../../../src/templates/reddit-story/production.ts";
 import type { ProductionContext } from "../../../src/templates/template.ts";
 import { withDefaults } from "../../../src/templates/validate.ts";
 
@@ -27,16 +27,25 @@ const lastWord = (t: Timeline, spoken: { end: number }[]) => t.duration - Math.m
 const bed = (t: Timeline) => t.audio.filter((a) => a.kind === "music");
 
 describe("every template plays a bed under its voice, ducked in its speech windows", () => {
-  test("reddit_story: the story's bed at the caller's volume (the default 30: 8 dB under the voice), ducked under title and story alike; it ends 0.4 s after the last word", () => {
+  test("reddit_story: the story's bed at the caller's volume (the default 30: 9 dB under the voice), ducked under title and story; a beat between them; it ends 0.4 s after the last word", () => {
     const spoken = words(20);
-    // The recording runs on after the last word: the video does not.
-    const narration = { audioPath: "n.wav", duration: spoken.at(-1)!.end + 0.9, words: spoken, titleWords: 3 };
+    // The first sentence is the title; the recording runs on after the last word: the video does not.
+    const narration = { audioPath: "n.wav", duration: spoken.at(-1)!.end + 0.9, words: spoken, titleWords: 5 };
     const story = storyTimeline(withDefaults(redditStory, { title: "My neighbour", text: "x".repeat(800) }), media, narration, { path: "title.png", height: 300 });
     expect(timelineProblems(story)).toEqual([]);
     expect(bed(story)).toEqual([{ path: "bed.wav", start: 0, volume: bedVolume(DEFAULT_MUSIC_VOLUME), kind: "music", loop: true }]);
-    expect(story.speech!.map((w) => [w.start, w.end])).toEqual([0, 1, 2, 3].map((s) => [0.05 + s * 2.72, Math.round((0.05 + s * 2.72 + 1.82) * 1000) / 1000]));
-    expect(lastWord(story, spoken)).toBeGreaterThan(0.35);
-    expect(lastWord(story, spoken)).toBeLessThanOrEqual(0.5);
+    // The recording is split in the pause after the title, and the story plays TITLE_BEAT_SECONDS later.
+    const splitAt = (spoken[4]!.end + spoken[5]!.start) / 2;
+    expect(story.audio.filter((a) => a.kind === "narration")).toEqual([
+      { path: "n.wav", start: 0, length: Math.round(splitAt * 1000) / 1000, volume: 1, kind: "narration" },
+      { path: "n.wav", start: Math.round(splitAt * 1000) / 1000 + TITLE_BEAT_SECONDS, from: Math.round(splitAt * 1000) / 1000, volume: 1, kind: "narration" },
+    ]);
+    const r = (x: number) => Math.round(x * 1000) / 1000;
+    expect(story.speech).toEqual([0, 1, 2, 3].map((s) => ({ start: r(0.05 + s * 2.72 + (s > 0 ? TITLE_BEAT_SECONDS : 0)), end: r(0.05 + s * 2.72 + 1.82 + (s > 0 ? TITLE_BEAT_SECONDS : 0)) })));
+    expect(story.captions!.words[0]!.start).toBeCloseTo(spoken[5]!.start + TITLE_BEAT_SECONDS, 6);
+    const lastWordEnd = spoken.at(-1)!.end + TITLE_BEAT_SECONDS;
+    expect(story.duration - lastWordEnd).toBeGreaterThan(0.35);
+    expect(story.duration - lastWordEnd).toBeLessThanOrEqual(0.5);
     const quieter = storyTimeline(withDefaults(redditStory, { title: "t", text: "x".repeat(800), backgroundAudioVolume: 0 }), media, narration, { path: "title.png", height: 300 });
     expect(bed(quieter)).toEqual([]);
   });
