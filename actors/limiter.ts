@@ -1,7 +1,7 @@
 import type { Db } from "../db/client.ts";
 import type { AccountRow } from "../db/schema/index.ts";
-import { ApiError } from "../src/errors.ts";
-import type { Logger } from "../src/logger.ts";
+import { ApiError } from "../src/kernel/errors.ts";
+import type { Logger } from "../src/kernel/logger.ts";
 import { type Admission, type AdmissionKind, PUBLIC_LIMITS, type Limits, type Windows, accountLimits, admitRequest, admitVideo, initialState, recordCreate, unsyncedAllowance, windowsOf } from "./account-actor.ts";
 import { FAILED_AUTH_PER_MINUTE, FailedAuthWindows } from "./failed-auth.ts";
 import { OpenStreams, type StreamSlot } from "./open-streams.ts";
@@ -85,12 +85,24 @@ export class Limiter {
     this.actors = new ActorRegistry({ now: () => now().getTime(), idleMs: IDLE_MS });
   }
 
-  admitAccount(account: AccountRow, kind: AdmissionKind): Admission | Promise<Admission> {
+  /** The account's request decided now from memory, or undefined when it has to wait its turn (admitAccount). */
+  admitAccountFromMemory(account: AccountRow, kind: AdmissionKind): Admission | undefined {
+    const { subject, kinds } = termsOf(account);
+    return this.decideNow(subject, kinds[kind]);
+  }
+
+  /** The account's request, as its actor's next message. */
+  admitAccount(account: AccountRow, kind: AdmissionKind): Promise<Admission> {
     const { subject, kinds } = termsOf(account);
     return this.admit(subject, kinds[kind]);
   }
 
-  admitAddress(address: string): Admission | Promise<Admission> {
+  /** A public request from `address` decided now from memory, or undefined when it has to wait its turn (admitAddress). */
+  admitAddressFromMemory(address: string): Admission | undefined {
+    return this.decideNow(addressSubject(address), PUBLIC_TERMS);
+  }
+
+  admitAddress(address: string): Promise<Admission> {
     return this.admit(addressSubject(address), PUBLIC_TERMS);
   }
 
@@ -161,15 +173,16 @@ export class Limiter {
     await this.store.close?.();
   }
 
-  /** Decided at once from memory when it can be (most requests: no promise, no closure), else as the actor's next message. */
-  private admit(subject: string, { step, options }: RequestTerms): Admission | Promise<Admission> {
+  /** Decided at once when the subject's actor is idle and its windows are in memory (most requests). */
+  private decideNow(subject: string, { step, options }: RequestTerms): Admission | undefined {
     const now = this.now();
-    if (this.actors.idle(subject, now.getTime())) {
-      const decided = this.store.updateNow?.(subject, now, step, options);
-      if (decided !== undefined) return decided;
-    }
+    if (!this.actors.idle(subject, now.getTime())) return undefined;
+    return this.store.updateNow?.(subject, now, step, options);
+  }
+
+  /** The subject's actor's next message: decided at the time it runs. */
+  private admit(subject: string, { step, options }: RequestTerms): Promise<Admission> {
     return this.actors.run(subject, async () => {
-      // Its turn may come later: decided at the time it runs.
       try {
         return await this.store.update(subject, this.now(), step, options);
       } catch (error) {

@@ -94,7 +94,7 @@ export class MemoryWindowStore implements WindowStore {
     for (;;) {
       const known = entry.known;
       const stepped = step(known, now.getTime());
-      const [next, decided] = stepped instanceof Promise ? await stepped : stepped;
+      const [next, decided] = await stepped;
       // A batch settled or read back the windows while an asynchronous step ran: decided again over what it left (steps are pure).
       if (entry.known !== known) continue;
       keep(entry, now.getTime(), next);

@@ -14,11 +14,11 @@ import { Elysia } from "elysia";
 import { migrateDatabase, openPglite } from "../db/client.ts";
 import { insertVideo } from "../db/repos/videos.ts";
 import { runAdminCommand } from "../src/admin/commands.ts";
-import { createApp } from "../src/app.ts";
+import { createApp } from "../src/http/app.ts";
 import { buildDeps } from "../src/build-deps.ts";
-import { loadConfig } from "../src/config.ts";
-import { newId } from "../src/ids.ts";
-import { silentLogger } from "../src/logger.ts";
+import { loadConfig } from "../src/kernel/config.ts";
+import { newId } from "../src/kernel/ids.ts";
+import { silentLogger } from "../src/kernel/logger.ts";
 import { startJobQueue } from "../src/queue/job-queue.ts";
 import { libx264Settings } from "../render/plan/encoder.ts";
 
@@ -109,11 +109,6 @@ try {
   report("service  GET /v1/me, 40 accounts", await drive(app, (i) => get("/v1/me", keys[i % ACCOUNTS]!), REQUESTS), bareMe);
   report("service  one account over its limit (429s)", await drive(app, () => get("/v1/me", overLimit), REQUESTS), bareMe);
 } finally {
-  await wiring.app.limiter.close();
-  await wiring.app.apiKeys.close();
-  await wiring.app.accountReads.close();
-  await wiring.renderPool.close();
-  await queue.stop();
-  await database.close();
+  await wiring.close();
   rmSync(dataDir, { recursive: true, force: true });
 }

@@ -31,7 +31,7 @@ import { parseArgs } from "node:util";
 import { type Database, migrateDatabase, openPglite, openPostgres } from "../db/client.ts";
 import { insertVideo } from "../db/repos/videos.ts";
 import { runAdminCommand } from "../src/admin/commands.ts";
-import { newId } from "../src/ids.ts";
+import { newId } from "../src/kernel/ids.ts";
 
 const { values: options } = parseArgs({ options: { seconds: { type: "string", default: "8" }, connections: { type: "string", default: "32" } } });
 const SECONDS = Math.min(30, Math.max(2, Number(options.seconds)));

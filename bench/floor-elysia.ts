@@ -15,7 +15,7 @@ import { Elysia } from "elysia";
 import { type Limits, type Windows, admitRequest, initialState, windowsOf } from "../actors/account-actor.ts";
 import { splitSettled } from "../actors/time-log.ts";
 import { hashApiKey } from "../src/auth/api-keys.ts";
-import { newId } from "../src/ids.ts";
+import { newId } from "../src/kernel/ids.ts";
 import { referenceBodies } from "./reference-bodies.ts";
 
 const port = Number(process.argv[2]);

@@ -5,9 +5,9 @@
  * Run: bun bench/metrics.ts [--calls 2000000]
  */
 import { parseArgs } from "node:util";
-import { silentLogger } from "../src/logger.ts";
+import { silentLogger } from "../src/kernel/logger.ts";
 import { createMetrics } from "../src/metrics/prometheus.ts";
-import { allRoutes } from "../src/routes.ts";
+import { allRoutes } from "../src/http/routes/all.ts";
 import { TEMPLATES } from "../src/templates/registry.ts";
 
 const { values: options } = parseArgs({ options: { calls: { type: "string", default: "2000000" } } });

@@ -16,7 +16,7 @@ import { chooseEncoder } from "../render/encoder-probe.ts";
 import { libx264Settings } from "../render/plan/encoder.ts";
 import { renderTimeline } from "../render/renderer.ts";
 import type { Timeline } from "../render/timeline.ts";
-import { loadConfig } from "../src/config.ts";
+import { loadConfig } from "../src/kernel/config.ts";
 import { createOfflineNarrator } from "../src/narration/providers/offline.ts";
 
 const STORY =

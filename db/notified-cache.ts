@@ -87,26 +87,32 @@ export class NotifiedCache<V> {
   }
 
   /**
-   * The value for `key`: kept (answered without a promise, and reloaded behind the answer once due), or read
-   * with `load` and kept under its group. Reads of one key while it loads share the load, unless a change
-   * was heard since it started. `load` is called with the key, so a caller can pass one function made once
-   * rather than a closure per read.
+   * The value kept for `key` while it is good, answered at once (and reloaded behind the answer once due),
+   * or undefined when it has to be read (`read`). `load` is called with the key, so a caller can pass one
+   * function made once rather than a closure per read.
    */
-  read(key: string, load: (key: string) => Promise<V | undefined>, groupOf: (value: V) => string): V | Promise<V | undefined> {
+  cached(key: string, load: (key: string) => Promise<V | undefined>, groupOf: (value: V) => string): V | undefined {
     const hit = this.listening ? this.byKey.get(key) : undefined;
-    if (hit) {
-      const age = performance.now() - hit.at;
-      if (age < this.options.ttlMs) {
-        if (age >= hit.refreshAfter && !hit.refreshing) {
-          hit.refreshing = true;
-          // A reload that was not kept (it failed, or raced a change) leaves the entry to its ttl, and the next
-          // read past its due time tries again.
-          const settled = () => void (hit.refreshing = false);
-          this.load(key, load, groupOf).then(settled, settled);
-        }
-        return hit.value;
-      }
+    if (!hit) return undefined;
+    const age = performance.now() - hit.at;
+    if (age >= this.options.ttlMs) return undefined;
+    if (age >= hit.refreshAfter && !hit.refreshing) {
+      hit.refreshing = true;
+      // A reload that was not kept (it failed, or raced a change) leaves the entry to its ttl, and the next
+      // read past its due time tries again.
+      const settled = () => void (hit.refreshing = false);
+      this.load(key, load, groupOf).then(settled, settled);
     }
+    return hit.value;
+  }
+
+  /**
+   * The value for `key`: kept, or read with `load` and kept under its group. Reads of one key while it
+   * loads share the load, unless a change was heard since it started.
+   */
+  read(key: string, load: (key: string) => Promise<V | undefined>, groupOf: (value: V) => string): Promise<V | undefined> {
+    const kept = this.cached(key, load, groupOf);
+    if (kept !== undefined) return Promise.resolve(kept);
     const loading = this.loading.get(key);
     if (loading && loading.generation === this.generation) return loading.value;
     return this.load(key, load, groupOf);

@@ -17,8 +17,8 @@ import { fontFile, fontsDir } from "../render/fonts.ts";
 import { FOOTAGE_RECIPES } from "../render/footage/recipes.ts";
 import { BACKGROUND_CATEGORIES, categorySlug } from "../render/media/background-categories.ts";
 import { generatedMediaDir } from "../render/media/generated-dir.ts";
-import { escapeFilterPath } from "../render/plan/render-args.ts";
-import { loadConfig } from "../src/config.ts";
+import { escapeFilterPath } from "../render/plan/filter-path.ts";
+import { loadConfig } from "../src/kernel/config.ts";
 
 const { values } = parseArgs({ args: Bun.argv.slice(2), options: { frames: { type: "string" } } });
 const framesDir = values.frames ? resolve(values.frames) : undefined;

@@ -13,7 +13,7 @@ import sharp, { type OverlayOptions } from "sharp";
 import { runFfmpeg } from "../render/ffmpeg.ts";
 import { SAFE_AREA, safeCardX } from "../render/safe-area.ts";
 import { generatedMediaDir } from "../render/media/generated-dir.ts";
-import { loadConfig } from "../src/config.ts";
+import { loadConfig } from "../src/kernel/config.ts";
 import { newestRowStrip } from "../src/templates/fake-text-message/chat-motion.ts";
 import { chatScreenSvg } from "../src/templates/fake-text-message/chat-screen.ts";
 import { chatStyle } from "../src/templates/fake-text-message/chat-styles.ts";

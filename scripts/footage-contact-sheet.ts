@@ -9,7 +9,7 @@ import sharp from "sharp";
 import { ffmpegBytes, ffmpegToFile } from "../render/ffmpeg.ts";
 import { FOOTAGE_RECIPES } from "../render/footage/recipes.ts";
 import { generatedMediaDir } from "../render/media/generated-dir.ts";
-import { loadConfig } from "../src/config.ts";
+import { loadConfig } from "../src/kernel/config.ts";
 
 const root = generatedMediaDir(loadConfig().mediaCacheDir);
 const docs = join(import.meta.dir, "..", "docs");

@@ -4,13 +4,14 @@
  * time at no cost.
  *   bun scripts/generate-media.ts           everything, the default category first (tests, docs)
  *   bun scripts/generate-media.ts --first   music, sound effects and a loop of the default category (start.sh waits for this)
- *   bun scripts/generate-media.ts --rest    every other loop, the default category's first (start.sh runs it in the background)
+ *   bun scripts/generate-media.ts --rest    every other loop, the default category's first (start.sh runs it in the background);
+ *                                           a category a video waits for is made next
  *   --while-pid N                           stops (leaving no partial file) when process N has exited
  */
 import { availableParallelism } from "node:os";
 import { generateMedia, type GenerationPhase } from "../render/media/generate-media.ts";
 import { generatedMediaDir } from "../render/media/generated-dir.ts";
-import { loadConfig } from "../src/config.ts";
+import { loadConfig } from "../src/kernel/config.ts";
 
 const phase: GenerationPhase = process.argv.includes("--first") ? "first" : process.argv.includes("--rest") ? "rest" : "all";
 const cacheDir = loadConfig().mediaCacheDir;

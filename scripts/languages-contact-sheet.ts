@@ -12,7 +12,7 @@ import { runFfmpeg } from "../render/ffmpeg.ts";
 import { generatedMediaDir } from "../render/media/generated-dir.ts";
 import { libx264Settings } from "../render/plan/encoder.ts";
 import { renderTimeline } from "../render/renderer.ts";
-import { loadConfig } from "../src/config.ts";
+import { loadConfig } from "../src/kernel/config.ts";
 import { splitWords } from "../src/narration/words.ts";
 import { chatScreenSvg } from "../src/templates/fake-text-message/chat-screen.ts";
 import { planConversation } from "../src/templates/fake-text-message/conversation.ts";

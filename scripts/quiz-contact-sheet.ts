@@ -12,7 +12,7 @@ import sharp from "sharp";
 import { runFfmpeg } from "../render/ffmpeg.ts";
 import { generatedMediaDir } from "../render/media/generated-dir.ts";
 import { safeCardX } from "../render/safe-area.ts";
-import { loadConfig } from "../src/config.ts";
+import { loadConfig } from "../src/kernel/config.ts";
 import { buildOfflinePack } from "../src/content/quiz/pack.ts";
 import {
   CARD_MARGIN,

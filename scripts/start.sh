@@ -2,8 +2,8 @@
 # Quick start: installs what is missing, then runs the service (embedded PGlite, local storage).
 # Built-in media: the music and a background loop of the default category are generated before the
 # service starts (once per machine); the other loops render in the background at low priority while it
-# runs (a category not ready yet is served with another category's footage), and that generation stops
-# when the service does.
+# runs (a video asking for a category not ready yet waits while that category is generated next), and
+# that generation stops when the service does.
 set -euo pipefail
 . "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 cd "$ROOT"

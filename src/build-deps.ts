@@ -7,14 +7,15 @@ import { type EncoderChoice, chooseEncoder } from "../render/encoder-probe.ts";
 import { generatedAudioDir } from "../render/media/generated-audio.ts";
 import { generatedMediaDir } from "../render/media/generated-dir.ts";
 import { type RenderPool, createRenderPool } from "../render/pool.ts";
-import type { Config } from "./config.ts";
+import type { Config } from "./kernel/config.ts";
 import { sharedKey } from "../db/repos/service-keys.ts";
 import { countVideosByTemplateAndStatus, queueStats } from "../db/repos/service-stats.ts";
 import { createContentPorts } from "./content/ports.ts";
-import type { AppDeps } from "./deps.ts";
+import type { AppDeps } from "./http/deps.ts";
 import { AccountReads } from "./account/reads.ts";
 import { ApiKeyCache } from "./auth/key-cache.ts";
-import type { Logger } from "./logger.ts";
+import type { Logger } from "./kernel/logger.ts";
+import { createFootageSupply } from "./media/footage-supply.ts";
 import { createFileLibrary } from "./media/library.ts";
 import { type Metrics, createMetrics } from "./metrics/prometheus.ts";
 import { createImportTurns, DEFAULT_IMPORT_TURNS } from "./media/import-turns.ts";
@@ -51,11 +52,19 @@ export interface Wiring {
   renderPool: RenderPool;
   /** This process's metrics, served by the metrics endpoint. */
   metrics: Metrics;
+  /**
+   * Closes everything the wiring holds, in order: progress streams end (their clients resume
+   * elsewhere, and an open stream would hold a listener's drain), then `drain` stops what uses the
+   * wiring (the HTTP listener, the workers: the caller started them), then the rate limiter writes its
+   * last windows, the caches stop listening, the job queue stops, the render pool and the database
+   * close. A second call waits for the first and closes nothing twice.
+   */
+  close(drain?: () => Promise<unknown>): Promise<void>;
 }
 
 /**
  * The service's wiring, built once from configuration for the server and the tests alike. The database
- * and the job queue are opened by the caller, which owns their lifecycle.
+ * and the job queue are opened by the caller and handed over: `close()` stops them last.
  */
 export async function buildDeps(config: Config, database: Database, queue: JobQueue, log: Logger, overrides: DepsOverrides = {}): Promise<Wiring> {
   const now = overrides.now ?? (() => new Date());
@@ -128,7 +137,7 @@ export async function buildDeps(config: Config, database: Database, queue: JobQu
     queue,
     storage,
     renderPool,
-    ports: { narrator, library, ownMedia, content },
+    ports: { narrator, library, ownMedia, content, footage: createFootageSupply(generatedMediaDir(config.mediaCacheDir)) },
     workRoot: join(config.dataDir, "work"),
     publicBaseUrl: config.publicBaseUrl,
     log,
@@ -142,5 +151,17 @@ export async function buildDeps(config: Config, database: Database, queue: JobQu
     // stay free for videos that import nothing, whatever other accounts' sources do.
     concurrency: Math.max(2, renderPool.stats().maxConcurrentRenders + 1) + importTurns.stats().slots,
   };
-  return { app, worker, renderPool, metrics };
+  let closing: Promise<void> | undefined;
+  const closeAll = async (drain?: () => Promise<unknown>) => {
+    await app.videoChanges.close();
+    await drain?.();
+    // The last admissions' windows are written, so the next start counts them.
+    await app.limiter.close();
+    await apiKeys.close();
+    await accountReads.close();
+    await queue.stop();
+    await renderPool.close();
+    await database.close();
+  };
+  return { app, worker, renderPool, metrics, close: (drain) => (closing ??= closeAll(drain)) };
 }

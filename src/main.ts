@@ -1,5 +1,5 @@
-import { loadConfig } from "./config.ts";
-import { createLogger } from "./logger.ts";
+import { loadConfig } from "./kernel/config.ts";
+import { createLogger } from "./kernel/logger.ts";
 import { keepNewFilesPrivate } from "./private-files.ts";
 import { startServer } from "./server.ts";
 

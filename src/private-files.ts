@@ -1,5 +1,5 @@
 import { mkdirSync, statSync } from "node:fs";
-import type { Logger } from "./logger.ts";
+import type { Logger } from "./kernel/logger.ts";
 
 /**
  * Everything a process of the service writes is its user's alone: the embedded database (every account's

@@ -1,5 +1,5 @@
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
-import { dirname } from "node:path";
+import { dirname, join } from "node:path";
 
 /**
  * An exclusive lock file holding the owner's pid. PGlite is one process's database: the service and a
@@ -47,4 +47,9 @@ export function acquireLock(path: string): ProcessLock | { heldBy: number } {
     }
   }
   throw new Error(`could not take the lock ${path}`);
+}
+
+/** The lock of the embedded database in `dataDir`, taken by the service and by a direct admin command. */
+export function pgliteLockPath(dataDir: string): string {
+  return join(dataDir, "pglite.lock");
 }

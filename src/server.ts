@@ -1,17 +1,16 @@
 import { availableParallelism } from "node:os";
-import { join } from "node:path";
 import { type Database, migrateDatabase, openDatabase } from "../db/client.ts";
 import { adminSocketPath, serveAdminSocket } from "./admin/socket.ts";
-import { createApp } from "./app.ts";
+import { createApp } from "./http/app.ts";
 import { buildDeps } from "./build-deps.ts";
-import type { Config } from "./config.ts";
+import type { Config } from "./kernel/config.ts";
 import { listen } from "./http/listen.ts";
 import { loadStudio, mountStudio } from "./http/studio.ts";
-import type { Logger } from "./logger.ts";
+import type { Logger } from "./kernel/logger.ts";
 import { serveMetrics } from "./metrics/serve.ts";
 import { startJobQueue } from "./queue/job-queue.ts";
 import { warnIfDataDirOpen } from "./private-files.ts";
-import { type ProcessLock, acquireLock } from "./process-lock.ts";
+import { type ProcessLock, acquireLock, pgliteLockPath } from "./process-lock.ts";
 import { startWorkers } from "./videos/worker.ts";
 
 export interface RunningServer {
@@ -30,10 +29,6 @@ function studioMediaOrigins(config: Config): string[] {
     origins.push(endpoint ? new URL(endpoint).origin : "https:");
   }
   return origins;
-}
-
-export function pgliteLockPath(dataDir: string): string {
-  return join(dataDir, "pglite.lock");
 }
 
 /**
@@ -65,7 +60,8 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
     // pg-boss reports a worker's errors as plain objects carrying the message.
     onError: (error) => log.warn("job queue error", { error: (error as { message?: unknown } | null)?.message ?? String(error) }),
   });
-  const { app: deps, worker, renderPool, metrics } = await buildDeps(config, database, queue, log);
+  const wiring = await buildDeps(config, database, queue, log);
+  const { app: deps, worker, metrics } = wiring;
   const metricsListener = config.metrics ? serveMetrics(metrics, config.metrics) : undefined;
   const workers = works ? await startWorkers(worker) : undefined;
   let http: ReturnType<typeof Bun.serve> | undefined;
@@ -102,18 +98,12 @@ export async function startServer(config: Config, log: Logger): Promise<RunningS
         clearTimeout(timer);
         if (!drained) await http.stop(true);
       };
-      // Progress streams end first (their clients resume elsewhere with Last-Event-ID): a stream would
-      // otherwise hold the listener open as a request in flight.
-      await deps.videoChanges.close();
-      await Promise.all([drainHttp(), workers?.stop()]);
-      forgetServer?.();
-      // The last admissions' windows are written, so the next start counts them.
-      await deps.limiter.close();
-      await deps.apiKeys.close();
-      await deps.accountReads.close();
-      await queue.stop();
-      await renderPool.close();
-      await database.close();
+      // The wiring ends progress streams first (their clients resume elsewhere with Last-Event-ID: a
+      // stream would otherwise hold the listener open as a request in flight), then lets both drain.
+      await wiring.close(async () => {
+        await Promise.all([drainHttp(), workers?.stop()]);
+        forgetServer?.();
+      });
       await metricsListener?.stop();
       lock?.release();
     },

@@ -860,6 +860,8 @@ export interface components {
                 categories: {
                     id: string;
                     name: string;
+                    /** @description true when this deployment has the category's footage. The built-in loops are generated in the background after the service starts; a video asking for a category not ready yet waits in preparing_media (its stage says so) while that category is generated next, and then renders it. */
+                    ready: boolean;
                 }[];
             };
             captionPresets: {
@@ -1226,7 +1228,7 @@ export interface components {
             /** @description null while queued; 100 when completed. */
             progress: number | null;
             projectId: string | null;
-            /** @description Human label of the status. */
+            /** @description Human label of the status. A video whose background category is not generated yet waits in preparing_media with a stage that says so ("Waiting for the Minecraft footage to be generated"), then renders that category. */
             stage: string;
             /**
              * @description queued -> preparing_media -> generating_script -> narrating -> rendering -> completed, skipping stages the template does not have; or failed / cancelled.

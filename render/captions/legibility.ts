@@ -1,6 +1,6 @@
 import { ffmpegBytes } from "../ffmpeg.ts";
 import { fontsDir } from "../fonts.ts";
-import { escapeFilterPath } from "../plan/render-args.ts";
+import { escapeFilterPath } from "../plan/filter-path.ts";
 import { VIDEO_HEIGHT, VIDEO_WIDTH } from "../timeline.ts";
 import { CAPTION_Y, assColor, buildAss } from "./ass.ts";
 import { CAPTION_PRESET_IDS, CAPTION_STYLES, type CaptionPresetId, type CaptionStyle } from "./presets.ts";

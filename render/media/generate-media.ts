@@ -3,18 +3,20 @@ import { dirname, join } from "node:path";
 import { ffmpegToFile } from "../ffmpeg.ts";
 import { Browser } from "../footage/chromium.ts";
 import { FOOTAGE_RECIPES, type FootageRecipe } from "../footage/recipes.ts";
-import { renderLoop } from "../footage/render-loop.ts";
+import { type LoopStats, renderLoop } from "../footage/render-loop.ts";
 import { loopKey } from "../footage/version.ts";
 import { DEFAULT_BACKGROUND_CATEGORY, categorySlug } from "./background-categories.ts";
 import { thumbnailArgs } from "./generated-backgrounds.ts";
 import { generatedMediaDir } from "./generated-dir.ts";
 import { generateAudio } from "./generated-audio.ts";
+import { clearRequest, type GenerationState, processAlive, requestedCategories, writeGenerationState } from "./footage-requests.ts";
 
 /**
  * Set-up's media generation. "first": the music, the sound effects and a loop of the default category
  * (the service needs nothing else to answer); "rest": every other loop; "all": both, default category
  * first. What exists is skipped, a loop made before under another version with the same key is linked, not rendered again, and
- * every file appears under its final name only when complete.
+ * every file appears under its final name only when complete. A category a video waits for (a request
+ * from the service, see footage-requests.ts) is made before the others.
  */
 export type GenerationPhase = "first" | "rest" | "all";
 
@@ -46,6 +48,43 @@ export interface GenerationOptions {
    * encoding a frame follow each other and leave cores idle; a second loop fills them.
    */
   concurrency?: number;
+  /** Makes a renderer for each of the `concurrency` workers; Chromium capturing the recipe's scene when not given. */
+  renderer?: () => LoopRenderer;
+}
+
+/** Renders loops one after another, each to a file that appears only when complete. */
+export interface LoopRenderer {
+  render(recipe: FootageRecipe, out: string, signal?: AbortSignal): Promise<LoopStats>;
+  close(): Promise<void>;
+}
+
+/** The built-in renderer: the scene captured in headless Chromium (one browser for its loops, a crashed one replaced). */
+export function chromiumLoopRenderer(): LoopRenderer {
+  let browser: Browser | undefined;
+  return {
+    async render(recipe, out, signal) {
+      try {
+        browser ??= await Browser.launch();
+        return await renderLoop(recipe, out, browser, signal);
+      } catch (error) {
+        await browser?.close().catch(() => undefined);
+        browser = undefined;
+        throw error;
+      }
+    },
+    close: async () => browser?.close(),
+  };
+}
+
+const recipeId = (recipe: FootageRecipe) => `${recipe.slug}/${recipe.name}`;
+
+/** The next loop to make: the first of the oldest requested category that has one left, else the next in order. */
+function takeNext(queue: FootageRecipe[], root: string): FootageRecipe | undefined {
+  for (const slug of requestedCategories(root)) {
+    const at = queue.findIndex((recipe) => recipe.slug === slug);
+    if (at >= 0) return queue.splice(at, 1)[0];
+  }
+  return queue.shift();
 }
 
 export async function generateMedia(cacheDir: string, phase: GenerationPhase, options: GenerationOptions): Promise<GenerationReport> {
@@ -59,14 +98,27 @@ export async function generateMedia(cacheDir: string, phase: GenerationPhase, op
     // Music and sound effects: a few seconds, in their own folder.
     if (phase !== "rest") report.made.push(...generateAudio(cacheDir).map((file) => `audio/${file}`));
     const queue = recipesFor(phase);
+    // What this generation has left, makes and failed, for the service to read (footage-requests.ts).
+    const state: GenerationState = { pid: process.pid, pending: [], current: [], failed: [] };
+    const publish = () => writeGenerationState(root, { ...state, pending: queue.map(recipeId) });
+    publish();
     const worker = async () => {
-      let browser: Browser | undefined;
+      const renderer = options.renderer?.() ?? chromiumLoopRenderer();
       try {
-        for (let recipe = queue.shift(); recipe && !signal?.aborted; recipe = queue.shift()) {
-          browser = await generateLoop(cacheDir, root, recipe, browser, report, options);
+        for (let recipe = takeNext(queue, root); recipe && !signal?.aborted; recipe = takeNext(queue, root)) {
+          const id = recipeId(recipe);
+          state.current.push(id);
+          publish();
+          const made = await generateLoop(cacheDir, root, recipe, renderer, report, options);
+          state.current = state.current.filter((c) => c !== id);
+          if (!made && !signal?.aborted) state.failed.push(id);
+          // A request is served once the category has a loop, or has no loop left to try.
+          const left = queue.some((r) => r.slug === recipe.slug) || state.current.some((c) => c.startsWith(`${recipe.slug}/`));
+          if (made || !left) clearRequest(root, recipe.slug);
+          publish();
         }
       } finally {
-        await browser?.close();
+        await renderer.close();
       }
     };
     await Promise.all(Array.from({ length: Math.max(1, options.concurrency ?? 1) }, worker));
@@ -78,8 +130,8 @@ export async function generateMedia(cacheDir: string, phase: GenerationPhase, op
   return report;
 }
 
-/** Makes one loop and its thumbnail unless they exist; returns the browser to use next (a crashed one is dropped). */
-async function generateLoop(cacheDir: string, root: string, recipe: FootageRecipe, browser: Browser | undefined, report: GenerationReport, { log, signal }: GenerationOptions): Promise<Browser | undefined> {
+/** Makes one loop and its thumbnail unless they exist; false when it could not be made. */
+async function generateLoop(cacheDir: string, root: string, recipe: FootageRecipe, renderer: LoopRenderer, report: GenerationReport, { log, signal }: GenerationOptions): Promise<boolean> {
   const id = `${recipe.slug}/${recipe.name}`;
   const video = join(root, "backgrounds", recipe.slug, `${recipe.name}.mp4`);
   const key = loopKey(recipe);
@@ -87,7 +139,7 @@ async function generateLoop(cacheDir: string, root: string, recipe: FootageRecip
     if (!key) {
       log(`media: skipping ${id}: its scene render/footage/scenes/${recipe.slug}.ts does not exist yet`);
       report.skipped.push(id);
-      return browser;
+      return false;
     }
     mkdirSync(dirname(video), { recursive: true });
     if (reuse(cacheDir, root, recipe, key, video)) {
@@ -95,23 +147,21 @@ async function generateLoop(cacheDir: string, root: string, recipe: FootageRecip
       report.reused.push(id);
     } else {
       try {
-        browser ??= await Browser.launch();
-        const stats = await renderLoop(recipe, video, browser, signal);
+        const stats = await renderer.render(recipe, video, signal);
         log(`media: ${id} rendered: ${stats.rendered} frames in ${stats.seconds.toFixed(1)} s (${stats.fps.toFixed(1)} fps)`);
         report.made.push(id);
       } catch (error) {
-        if (signal?.aborted) return browser;
+        if (signal?.aborted) return false;
         log(`media: ${id} failed: ${error instanceof Error ? error.message : String(error)}`);
         report.failed.push(id);
-        await browser?.close().catch(() => undefined);
-        return undefined;
+        return false;
       }
     }
   }
   if (key) writeFileSync(keyPath(video), key);
   const thumbnail = video.replace(/\.mp4$/, ".jpg");
   if (!existsSync(thumbnail)) await ffmpegToFile(thumbnail, (out) => thumbnailArgs(video, out));
-  return browser;
+  return true;
 }
 
 const keyPath = (video: string) => video.replace(/\.mp4$/, ".key");
@@ -161,18 +211,9 @@ function removeStalePartials(root: string) {
       const dir = join(folder, sub);
       for (const file of existsSync(dir) ? readdirSync(dir) : []) {
         const pid = file.match(/\.(\d+)\.partial\./)?.[1];
-        if (pid && !alive(Number(pid))) rmSync(join(dir, file), { force: true });
+        if (pid && !processAlive(Number(pid))) rmSync(join(dir, file), { force: true });
       }
     }
-  }
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
   }
 }
 
@@ -189,7 +230,7 @@ async function acquireLock(path: string, log: (line: string) => void, signal?: A
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
     }
     const holder = Number(readFileSync(path, "utf8").trim());
-    if (!holder || !alive(holder)) {
+    if (!holder || !processAlive(holder)) {
       rmSync(path, { force: true });
       continue;
     }

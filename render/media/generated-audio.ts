@@ -10,7 +10,7 @@ import { wavBytes } from "./synth.ts";
  * folder, never the footage's version. WAV, not MP3: an MP3's encoder delay and padding would put a gap
  * at every loop seam. Making all of them takes a few seconds.
  */
-const SOURCES = ["synth.ts", "sound-effects.ts", "music-loops.ts", "generated-audio.ts"].map((f) => join(import.meta.dir, f));
+const SOURCES = ["synth.ts", "sound-effects.ts", "music-loops.ts", "generated-audio.ts", "../seeded-random.ts"].map((f) => join(import.meta.dir, f));
 
 let version: string | undefined;
 

@@ -1,25 +1,16 @@
+import { seededRandom } from "../seeded-random.ts";
+
 /**
  * A small synthesiser for the built-in sounds (effects and music loops): plain sample arithmetic, no
  * samples and no network, so set-up makes the same files on every machine. Buffers are Float32 at RATE.
  */
 export const RATE = 48000;
 
-/** A seeded pseudo-random source (mulberry32): the same noise on every run. */
-export function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 export const seconds = (s: number) => Math.round(s * RATE);
 
+/** White noise in [-1, 1), seeded: the same noise on every run. */
 export function noise(length: number, seed: number): Float32Array {
-  const next = random(seed);
+  const next = seededRandom(seed);
   return Float32Array.from({ length }, () => next() * 2 - 1);
 }
 

@@ -2,14 +2,11 @@ import type { EncoderSettings } from "./encoder.ts";
 import { planLayers } from "./layers.ts";
 import { masterFilter, planAudioMix } from "./audio-mix.ts";
 import { FPS, type Timeline, VIDEO_HEIGHT, VIDEO_WIDTH } from "../timeline.ts";
+import { escapeFilterPath } from "./filter-path.ts";
 import { planStills, type StillPaths } from "./stills.ts";
 
 const n = (x: number) => (Math.round(x * 1000) / 1000).toString();
 
-/** Filter-graph text escaping for a path inside `subtitles=filename=...`. */
-export function escapeFilterPath(path: string): string {
-  return path.replace(/\\/g, "\\\\\\\\").replace(/'/g, "'\\\\\\''").replace(/:/g, "\\\\:").replace(/,/g, "\\,");
-}
 
 export interface RenderPlan {
   args: string[];

@@ -1,6 +1,6 @@
 import { layoutCaptions } from "../captions/ass.ts";
 import { FPS, type Timeline, VIDEO_HEIGHT, VIDEO_WIDTH } from "../timeline.ts";
-import { escapeFilterPath } from "./render-args.ts";
+import { escapeFilterPath } from "./filter-path.ts";
 
 /**
  * Stills of a render: a poster (one full-size frame) and a contact sheet (evenly spaced frames in a grid,
@@ -72,10 +72,17 @@ export function frameAt(seconds: number): number {
  * The sheet's frames are scaled to a tile, framed by a thin dark line (so tiles over like footage stay
  * apart), labelled with their time and laid out row by row by `tile`. Returns the label the video
  * output reads and the arguments to put after that output.
+ *
+ * ffmpeg reports no progress until every output has written its header, and an image output writes its
+ * header with its first frame. A sheet made only once its last tile arrives would keep the render's
+ * progress silent until then, so `tile` starts from empty tiles and puts out a sheet with each frame
+ * (each the previous one shifted by a tile, `overlap`), the file rewritten each time (`-update`): the
+ * first at the first tile, the last the whole sheet.
  */
 export function planStills(timeline: Timeline, video: string, paths: StillPaths, fontFile: string): { filters: string[]; label: string; outputs: string[] } {
   const { width, height } = SHEET_TILE;
   const times = sheetTimes(timeline.duration);
+  const tiles = SHEET_COLUMNS * SHEET_ROWS;
   const picks = times.map((t) => `eq(n,${frameAt(t)})`).join("+");
   // After the select, the sheet's frames are numbered 0-8: each label is drawn on its own frame only.
   // In the filter graph a colon separates options: the label's colon is escaped for the option parser.
@@ -87,9 +94,9 @@ export function planStills(timeline: Timeline, video: string, paths: StillPaths,
     filters: [
       `[${video}]split=3[vmain][vposter][vsheet]`,
       `[vposter]select='eq(n,${frameAt(posterTime(timeline))})'[poster]`,
-      `[vsheet]select='${picks}',scale=${width}:${height},setsar=1,drawbox=color=black@0.8:t=2,${labels.join(",")},tile=${SHEET_COLUMNS}x${SHEET_ROWS}[sheet]`,
+      `[vsheet]select='${picks}',scale=${width}:${height},setsar=1,drawbox=color=black@0.8:t=2,${labels.join(",")},tile=${SHEET_COLUMNS}x${SHEET_ROWS}:overlap=${tiles - 1}:init_padding=${tiles - 1}[sheet]`,
     ],
     label: "vmain",
-    outputs: ["-map", "[poster]", "-frames:v", "1", "-q:v", "3", paths.poster, "-map", "[sheet]", "-frames:v", "1", "-q:v", "4", paths.contactSheet],
+    outputs: ["-map", "[poster]", "-frames:v", "1", "-q:v", "3", paths.poster, "-map", "[sheet]", "-update", "1", "-q:v", "4", paths.contactSheet],
   };
 }

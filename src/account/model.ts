@@ -1,6 +1,6 @@
 import { Type } from "@sinclair/typebox";
-import { component } from "../http/components.ts";
-import { Enum } from "../templates/schema-kit.ts";
+import { component } from "../kernel/components.ts";
+import { Enum } from "../kernel/schema-kit.ts";
 
 const Upsell = Enum(["subscribe", "topup", "none"] as const);
 const Counters = Type.Object({ narration: Type.Integer(), render: Type.Integer(), videos: Type.Integer() });

@@ -1,5 +1,4 @@
 import type { Database } from "../../db/client.ts";
-import { andThen } from "../and-then.ts";
 import { NotifiedCache } from "../../db/notified-cache.ts";
 import { type UsageSummary, usageSince } from "../../db/repos/usage.ts";
 import { type DownloadLinkRow, findAccountVideo, latestDownloadLinks } from "../../db/repos/videos.ts";
@@ -47,42 +46,40 @@ export class AccountReads {
     return this.cache.close();
   }
 
-  /**
-   * The account's video `id` with its newest download link, or undefined when the account has no such
-   * video: at once when it is kept, else once it has been read.
-   */
-  video(accountId: string, id: string): VideoRead | undefined | Promise<VideoRead | undefined> {
-    const key = `video ${accountId} ${id}`;
-    // Peeked first: the loader (a closure over the ids) is made only on a miss.
-    const kept = this.cache.peek(key);
-    if (kept) return videoOf(kept);
-    const read = this.cache.read(key, async () => {
-      const row = await findAccountVideo(this.database.db, accountId, id);
-      if (!row) return undefined;
-      const link = row.status === "completed" ? (await latestDownloadLinks(this.database.db, [row.id])).get(row.id) : undefined;
-      return { video: { row, link }, accountId };
-    }, groupOf);
-    return andThen(read, videoOf);
+  /** The account's video `id` with its newest download link, when it is kept (answered at once). */
+  cachedVideo(accountId: string, id: string): VideoRead | undefined {
+    return videoOf(this.cache.cached(videoKey(accountId, id), this.loadVideo, groupOf));
   }
 
-  /** The account's use since `since` (the start of its period): at once when it is kept. */
-  usage(accountId: string, since: Date): UsageSummary | Promise<UsageSummary> {
-    const key = this.usageKey(accountId, since);
-    const kept = this.cache.peek(key);
-    if (kept) return usageOf(kept);
-    return andThen(this.cache.read(key, async () => ({ usage: await usageSince(this.database.db, accountId, since), accountId }), groupOf), usageOf);
+  /** The account's video `id` with its newest download link, or undefined when the account has no such video. */
+  async video(accountId: string, id: string): Promise<VideoRead | undefined> {
+    return videoOf(await this.cache.read(videoKey(accountId, id), this.loadVideo, groupOf));
   }
 
-  /** The last key made for each period start (callers keep one Date per account's period): one string, not one per read. */
-  private readonly usageKeys = new WeakMap<Date, { accountId: string; key: string }>();
-
-  private usageKey(accountId: string, since: Date): string {
-    const made = this.usageKeys.get(since);
-    if (made && made.accountId === accountId) return made.key;
-    const key = `usage ${accountId} ${since.getTime()}`;
-    this.usageKeys.set(since, { accountId, key });
-    return key;
+  /** The account's use since `since` (the start of its period), when it is kept (answered at once). */
+  cachedUsage(accountId: string, since: Date): UsageSummary | undefined {
+    const kept = this.cache.cached(usageKey(accountId, since), this.loadUsage, groupOf);
+    return kept && usageOf(kept);
   }
+
+  /** The account's use since `since` (the start of its period). */
+  async usage(accountId: string, since: Date): Promise<UsageSummary> {
+    return usageOf(await this.cache.read(usageKey(accountId, since), this.loadUsage, groupOf));
+  }
+
+  // Loaders take the key they load (made once, not a closure per read).
+  private readonly loadVideo = async (key: string): Promise<Read | undefined> => {
+    const [accountId, id] = partsOf(key);
+    const row = await findAccountVideo(this.database.db, accountId, id);
+    if (!row) return undefined;
+    const link = row.status === "completed" ? (await latestDownloadLinks(this.database.db, [row.id])).get(row.id) : undefined;
+    return { video: { row, link }, accountId };
+  };
+
+  private readonly loadUsage = async (key: string): Promise<Read> => {
+    const [accountId, since] = partsOf(key);
+    return { usage: await usageSince(this.database.db, accountId, new Date(Number(since))), accountId };
+  };
 
   /** This process changed the account's videos: its entries go now, before the notification comes back. */
   changed(accountId: string): void {
@@ -99,6 +96,14 @@ export class AccountReads {
   }
 }
 
+const videoKey = (accountId: string, id: string) => `video ${accountId} ${id}`;
+const usageKey = (accountId: string, since: Date) => `usage ${accountId} ${since.getTime()}`;
+/** A key's account id (ours: no space) and the rest (a caller's id may hold anything). */
+function partsOf(key: string): [string, string] {
+  const first = key.indexOf(" ");
+  const second = key.indexOf(" ", first + 1);
+  return [key.slice(first + 1, second), key.slice(second + 1)];
+}
 const groupOf = (read: Read) => read.accountId;
 const videoOf = (read: Read | undefined) => (read && "video" in read ? read.video : undefined);
 function usageOf(read: Read | undefined): UsageSummary {

@@ -1,13 +1,20 @@
 import type { Static } from "@sinclair/typebox";
 import type { AccountRow, ApiKeyRow } from "../../db/schema/index.ts";
-import type { AppDeps } from "../deps.ts";
-import type { Upsell } from "../errors.ts";
+import type { Upsell } from "../kernel/errors.ts";
 import { SIGNATURE_HEADER, SIGNATURE_SCHEME } from "../webhooks/signature.ts";
 import type { AccountSchema } from "./model.ts";
 import { pricingV2Of } from "../billing/charges.ts";
 import { currentPeriod, findPlan, monthlyAllowance } from "../billing/plans.ts";
 import type { UsageSummary } from "../../db/repos/usage.ts";
-import { deepFreeze } from "../frozen-json.ts";
+import { deepFreeze } from "../kernel/frozen-json.ts";
+
+import type { AccountReads } from "./reads.ts";
+
+/** What describing an account uses. */
+export interface AccountDeps {
+  accountReads: AccountReads;
+  now(): Date;
+}
 
 /** The upsell a 402 or /v1/me shows: no plan -> subscribe; a plan with nothing left -> topup. */
 export function upsellFor(account: AccountRow, videosRemaining: number): Upsell {
@@ -25,15 +32,21 @@ const periods = new WeakMap<AccountRow, { start: Date; end: Date }>();
 const views = new WeakMap<UsageSummary, { account: AccountRow; key: ApiKeyRow | null; view: AccountView }>();
 
 /**
- * GET /v1/me. The view depends on the account and key rows, the period and the usage in it, each of
- * which the caches replace with a new object when it changes: while all are the same objects, the same
- * frozen view (and so the same JSON text) is the answer.
+ * GET /v1/me, when the account's usage is kept in memory (answered at once). The view depends on the
+ * account and key rows, the period and the usage in it, each of which the caches replace with a new
+ * object when it changes: while all are the same objects, the same frozen view (and so the same JSON
+ * text) is the answer.
  */
-export function describeAccount(deps: AppDeps, account: AccountRow, key: ApiKeyRow | null): AccountView | Promise<AccountView> {
+export function cachedAccountView(deps: AccountDeps, account: AccountRow, key: ApiKeyRow | null): AccountView | undefined {
   const period = periodOf(account, deps.now());
-  const usage = deps.accountReads.usage(account.id, period.start);
-  // Without a closure when the usage was kept (most reads).
-  return usage instanceof Promise ? usage.then((summary) => viewOf(account, key, period, summary)) : viewOf(account, key, period, usage);
+  const usage = deps.accountReads.cachedUsage(account.id, period.start);
+  return usage && viewOf(account, key, period, usage);
+}
+
+/** GET /v1/me. */
+export async function describeAccount(deps: AccountDeps, account: AccountRow, key: ApiKeyRow | null): Promise<AccountView> {
+  const period = periodOf(account, deps.now());
+  return viewOf(account, key, period, await deps.accountReads.usage(account.id, period.start));
 }
 
 function periodOf(account: AccountRow, now: Date): { start: Date; end: Date } {

@@ -1,8 +1,7 @@
 import { migrateDatabase, openDatabase } from "../../db/client.ts";
-import { loadConfig } from "../config.ts";
+import { loadConfig } from "../kernel/config.ts";
 import { keepNewFilesPrivate } from "../private-files.ts";
-import { acquireLock } from "../process-lock.ts";
-import { pgliteLockPath } from "../server.ts";
+import { acquireLock, pgliteLockPath } from "../process-lock.ts";
 import { ADMIN_COMMANDS, type AdminResult, runAdminCommand } from "./commands.ts";
 import { adminSocketPath, callAdminSocket } from "./socket.ts";
 

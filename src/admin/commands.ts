@@ -14,7 +14,7 @@ import type { Db } from "../../db/client.ts";
 import { pricingV2Of } from "../billing/charges.ts";
 import { DEFAULT_PLAN_TIER, PLANS, findPlan } from "../billing/plans.ts";
 import { generateApiKey, newSigningSecret } from "../auth/api-keys.ts";
-import { newId } from "../ids.ts";
+import { newId } from "../kernel/ids.ts";
 
 /**
  * Operator commands. They run inside the service (through the admin socket) or directly on the

@@ -1,9 +1,14 @@
-import { andThen } from "../and-then.ts";
-import type { AppDeps } from "../deps.ts";
-import { ApiError } from "../errors.ts";
+import { ApiError } from "../kernel/errors.ts";
 import type { AccountRow, ApiKeyRow } from "../../db/schema/index.ts";
 import { hashApiKey, readBearer } from "./api-keys.ts";
 import type { KeyRecord } from "./key-cache.ts";
+
+import type { ApiKeyCache } from "./key-cache.ts";
+
+/** What authenticating a request uses. */
+export interface AuthDeps {
+  apiKeys: ApiKeyCache;
+}
 
 /** The caller of a request with a valid key. */
 export interface AuthContext {
@@ -31,11 +36,8 @@ export function refusalNow(found: { key: ApiKeyRow; account: AccountRow } | unde
   return undefined;
 }
 
-/**
- * Resolves the Authorization header to an account, or the refusal to send: at once when the key is in
- * the process's cache (most requests), else once it has been looked up.
- */
-export function authenticate(deps: AppDeps, header: string | null): AuthContext | ApiError | Promise<AuthContext | ApiError> {
+/** The refusal for a header that holds no key of ours, or the key's hash to look up. */
+function keyHashOf(header: string | null): ApiError | string {
   const bearer = readBearer(header);
   switch (bearer.kind) {
     case "missing":
@@ -44,9 +46,25 @@ export function authenticate(deps: AppDeps, header: string | null): AuthContext 
       return new ApiError("UNSUPPORTED_TOKEN", "The bearer token is not an API key of this service. Use an API key (it starts with svk_live_).");
     case "malformed_key":
       return new ApiError("INVALID_API_KEY", "The API key is malformed, unknown or revoked.");
-    case "key": {
-      const found = deps.apiKeys.find(hashApiKey(bearer.key));
-      return andThen(found, admitKey);
-    }
+    case "key":
+      return hashApiKey(bearer.key);
   }
+}
+
+/**
+ * The Authorization header's account, or the refusal to send, when the process's key cache holds the key
+ * (most requests) or the header needs no lookup; undefined when the key has to be looked up (authenticate).
+ */
+export function cachedCaller(deps: AuthDeps, header: string | null): AuthContext | ApiError | undefined {
+  const hash = keyHashOf(header);
+  if (typeof hash !== "string") return hash;
+  const kept = deps.apiKeys.cached(hash);
+  return kept ? admitKey(kept) : undefined;
+}
+
+/** The Authorization header's account, or the refusal to send. */
+export async function authenticate(deps: AuthDeps, header: string | null): Promise<AuthContext | ApiError> {
+  const hash = keyHashOf(header);
+  if (typeof hash !== "string") return hash;
+  return admitKey(await deps.apiKeys.find(hash));
 }

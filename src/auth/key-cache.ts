@@ -46,8 +46,13 @@ export class ApiKeyCache {
     return this.cache.close();
   }
 
+  /** The live key with this hash and its account, when it is kept (answered at once). */
+  cached(hash: string): KeyRecord | undefined {
+    return this.cache.cached(hash, this.load, accountOf);
+  }
+
   /** The live key with this hash and its account, or undefined. */
-  find(hash: string): KeyRecord | Promise<KeyRecord | undefined> {
+  find(hash: string): Promise<KeyRecord | undefined> {
     return this.cache.read(hash, this.load, accountOf);
   }
 

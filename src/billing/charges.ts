@@ -1,8 +1,15 @@
-import type { NarrationUsage } from "../templates/template.ts";
 import { findPlan } from "./plans.ts";
 
 /** Narration pace the spec uses to bill and estimate caller-written text. */
 export const CHARS_PER_SECOND = 15;
+
+/** What a finished video used, the basis of its charges: each template reports it. */
+export interface NarrationUsage {
+  /** Narration seconds billed to legacy plans (the recording, or the spec's estimate from the text). */
+  billedSeconds: number;
+  /** Narration actually recorded, counted against fair use. */
+  recordedSeconds: number;
+}
 
 /** What a video costs, per counter, and the narration it counts against fair use. */
 export interface Charges {

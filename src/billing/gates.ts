@@ -1,6 +1,6 @@
 import type { UsageSummary } from "../../db/repos/usage.ts";
 import type { AccountRow } from "../../db/schema/index.ts";
-import { ApiError } from "../errors.ts";
+import { ApiError } from "../kernel/errors.ts";
 import type { Charges } from "./charges.ts";
 import { findPlan, monthlyAllowance } from "./plans.ts";
 

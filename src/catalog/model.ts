@@ -1,7 +1,7 @@
 import { type Static, Type } from "@sinclair/typebox";
-import { component } from "../http/components.ts";
+import { component } from "../kernel/components.ts";
 import { type TemplateRegistry, perRegistry } from "../templates/registry.ts";
-import { Enum } from "../templates/schema-kit.ts";
+import { Enum } from "../kernel/schema-kit.ts";
 
 function templateSchema(templateIds: readonly string[]) {
   return component(
@@ -41,7 +41,16 @@ function optionsSchema(templateIds: readonly string[]) {
     Type.Object({
       voices: Type.Array(voiceSchema(templateIds)),
       backgrounds: Type.Object({
-        categories: Type.Array(Type.Object({ id: Type.String(), name: Type.String() })),
+        categories: Type.Array(
+          Type.Object({
+            id: Type.String(),
+            name: Type.String(),
+            ready: Type.Boolean({
+              description:
+                "true when this deployment has the category's footage. The built-in loops are generated in the background after the service starts; a video asking for a category not ready yet waits in preparing_media (its stage says so) while that category is generated next, and then renders it.",
+            }),
+          }),
+        ),
         assets: Type.Array(
           Type.Object({
             id: Type.String(),

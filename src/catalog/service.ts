@@ -2,12 +2,12 @@ import { inputSchemaOf, templateDefaults } from "../templates/describe.ts";
 import { DEFAULT_TEXT_VOICES, PACING_MS, TEXT_PLATFORMS, TEXT_THEMES } from "../templates/fake-text-message/inputs.ts";
 import { freeToolsOf } from "../templates/free-steps.ts";
 import type { TemplateRegistry } from "../templates/registry.ts";
-import type { MediaLibrary } from "../media/library.ts";
+import { type MediaLibrary, readyCategories } from "../media/library.ts";
 import { BACKGROUND_CATEGORIES, categorySlug } from "../../render/media/background-categories.ts";
 import { CAPTION_PRESETS } from "../../render/captions/presets.ts";
 import type { Options, TemplateDescription } from "./model.ts";
 import { offlineDescription } from "../narration/offline-voices.ts";
-import { VOICES } from "./voices.ts";
+import { VOICES } from "../narration/voices.ts";
 import { OFFLINE_TOPICS } from "../content/quiz/coverage.ts";
 
 export function describeTemplates(templates: TemplateRegistry): TemplateDescription[] {
@@ -46,6 +46,7 @@ export interface OptionsContext {
 
 export function describeOptions(ctx: OptionsContext): Options {
   const base = ctx.publicBaseUrl;
+  const ready = readyCategories(ctx.library);
   return {
     voices: VOICES.map((v) => ({
       id: v.id,
@@ -58,7 +59,7 @@ export function describeOptions(ctx: OptionsContext): Options {
       templates: templatesAccepting(ctx.templates, v.id),
     })),
     backgrounds: {
-      categories: BACKGROUND_CATEGORIES.map((name) => ({ id: categorySlug(name), name })),
+      categories: BACKGROUND_CATEGORIES.map((name) => ({ id: categorySlug(name), name, ready: ready.has(name) })),
       assets: ctx.library.backgrounds().map((a) => ({
         id: a.id,
         name: a.name,

@@ -1,5 +1,5 @@
 import type Compromise from "compromise";
-import { onFirstUse } from "../on-first-use.ts";
+import { onFirstUse } from "../kernel/on-first-use.ts";
 import { fold, plainWords, stem } from "./text.ts";
 
 /**

@@ -1,4 +1,4 @@
-import type { Logger } from "../logger.ts";
+import type { Logger } from "../kernel/logger.ts";
 import { DEFAULT_WORDS_PER_SECOND } from "./extractive-writer.ts";
 import { articlePolicy, type IngestedSource, ingestUrl } from "./ingest.ts";
 import { createLlmClient, type LlmSettings } from "./llm/client.ts";

@@ -1,6 +1,6 @@
 import type Model from "wink-eng-lite-web-model";
 import type winkNLP from "wink-nlp";
-import { onFirstUse } from "../on-first-use.ts";
+import { onFirstUse } from "../kernel/on-first-use.ts";
 
 const nlp = onFirstUse(() => (require("wink-nlp") as typeof winkNLP)(require("wink-eng-lite-web-model") as typeof Model));
 

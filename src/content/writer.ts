@@ -1,5 +1,5 @@
 import { Type } from "@sinclair/typebox";
-import type { Logger } from "../logger.ts";
+import type { Logger } from "../kernel/logger.ts";
 import { ContentError } from "./errors.ts";
 import { type ScriptOptions, wordBudget, writeExtractiveScript } from "./extractive-writer.ts";
 import { checkFidelity, describeUnverified } from "./fidelity.ts";

@@ -1,8 +1,8 @@
 import { type Static, Type } from "@sinclair/typebox";
-import { component } from "../http/components.ts";
+import { component } from "../kernel/components.ts";
 import { type TemplateRegistry, perRegistry } from "../templates/registry.ts";
 import { documentedTemplateRequest, templateRequestEnvelope } from "../templates/request-schema.ts";
-import { Enum } from "../templates/schema-kit.ts";
+import { Enum } from "../kernel/schema-kit.ts";
 
 export const EstimateRequestEnvelope = templateRequestEnvelope({});
 

@@ -1,4 +1,4 @@
-import { ApiError, type FieldIssue } from "../errors.ts";
+import { ApiError, type FieldIssue } from "../kernel/errors.ts";
 
 /**
  * Bounds every JSON body before anything builds or walks it: its text is measured before JSON.parse

@@ -1,4 +1,4 @@
-import { ApiError } from "../errors.ts";
+import { ApiError } from "../kernel/errors.ts";
 import { checkBodyCharacters, checkJsonText } from "./body-shape.ts";
 
 export const MAX_BODY_BYTES = 2 * 1024 * 1024;

@@ -1,4 +1,4 @@
-import type { App } from "../app.ts";
+import type { App } from "./app.ts";
 import { MAX_BODY_BYTES } from "./body.ts";
 import { askServerForAddresses } from "./client-address.ts";
 import { serveLongLivedWith } from "./long-lived.ts";

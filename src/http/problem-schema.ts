@@ -1,7 +1,7 @@
 import { Type } from "@sinclair/typebox";
-import { PROBLEM_LIMITS, REQUEST_ERRORS } from "../errors.ts";
-import { Enum } from "../templates/schema-kit.ts";
-import { component } from "./components.ts";
+import { PROBLEM_LIMITS, REQUEST_ERRORS } from "../kernel/errors.ts";
+import { Enum } from "../kernel/schema-kit.ts";
+import { component } from "../kernel/components.ts";
 
 const CODES = Object.keys(REQUEST_ERRORS) as (keyof typeof REQUEST_ERRORS)[];
 

@@ -1,9 +1,8 @@
 import type { TSchema } from "@sinclair/typebox";
-import { andThen } from "../and-then.ts";
 import type { RequestKind } from "../../actors/account-actor.ts";
 import type { AuthContext } from "../auth/authenticate.ts";
-import type { AppDeps } from "../deps.ts";
-import type { RequestErrorCode } from "../errors.ts";
+import type { AppDeps } from "./deps.ts";
+import type { RequestErrorCode } from "../kernel/errors.ts";
 
 export interface RouteContext {
   request: Request;
@@ -30,11 +29,9 @@ export interface RouteResult {
   headers?: Record<string, string>;
 }
 
-const resultOf = (body: unknown): RouteResult => ({ body });
-
-/** A route's answer with `body`, at once when the body is there, else when it is. */
-export function answerWith<T>(body: T | Promise<T>): RouteResult | Promise<RouteResult> {
-  return andThen(body, resultOf);
+/** A cached read's answer: its body, or undefined when memory did not hold it. */
+export function bodyOf(body: unknown): RouteResult | undefined {
+  return body === undefined ? undefined : { body };
 }
 
 export interface ParameterDoc {
@@ -83,6 +80,11 @@ export interface RouteDef {
   };
   /** Request error codes this route answers besides the ones every route of its kind can give. */
   errors: RequestErrorCode[];
+  /**
+   * The answer when memory holds it (a polled read): tried first, and undefined sends the request on to
+   * `handle`. A request answered here returns its Response without a promise.
+   */
+  cached?(ctx: RouteContext, deps: AppDeps): RouteResult | undefined;
   handle(ctx: RouteContext, deps: AppDeps): Promise<Response | RouteResult> | Response | RouteResult;
 }
 

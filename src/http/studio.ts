@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import type { App } from "../app.ts";
+import type { App } from "./app.ts";
 
 /** Where scripts/build-studio.ts leaves the bundle (an ignored folder). */
 export const STUDIO_DIR = resolve(import.meta.dir, "../../dist/studio");

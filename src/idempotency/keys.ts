@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { ApiError } from "../errors.ts";
+import { ApiError } from "../kernel/errors.ts";
 
 export const IDEMPOTENCY_HEADER = "idempotency-key";
 export const REPLAYED_HEADER = "Idempotent-Replayed";

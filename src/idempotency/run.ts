@@ -1,6 +1,6 @@
 import type { Db } from "../../db/client.ts";
 import { claimIdempotencyKey, completeIdempotencyKey, findIdempotencyRecord, releaseIdempotencyKey } from "../../db/repos/idempotency.ts";
-import { ApiError } from "../errors.ts";
+import { ApiError } from "../kernel/errors.ts";
 import {
   IDEMPOTENCY_LEASE_MS,
   IDEMPOTENCY_TTL_MS,

@@ -107,14 +107,15 @@ export function createFileLibrary(...roots: string[]): MediaLibrary {
 export type BackgroundChoice = { assetId: string } | { category: BackgroundCategory };
 
 export type PickedBackground =
-  | { ok: true; asset: BackgroundAsset; /** The category had no clip; this is another category's. */ fallback?: true }
+  | { ok: true; asset: BackgroundAsset }
+  /** The category's loops are not generated yet (set-up makes them one category after another, in the background after the service starts). */
+  | { ok: false; code: "BACKGROUND_NOT_READY"; category: BackgroundCategory }
   | { ok: false; code: "BACKGROUND_UNAVAILABLE"; message: string };
 
 /**
  * The footage for a video: the asset asked for, or one of the category's clips chosen by `seed` (so a
- * retried job picks the same clip). A category with no clip yet (set-up renders the built-in loops one
- * category after another, in the background after the service starts) is served from the clips of the
- * categories that have some, chosen the same way. No usable footage is BACKGROUND_UNAVAILABLE.
+ * retried job picks the same clip). A category with no clip is never served with another category's
+ * footage: the caller waits for it (BACKGROUND_NOT_READY). An unknown asset is BACKGROUND_UNAVAILABLE.
  */
 export function pickBackground(library: MediaLibrary, choice: BackgroundChoice, seed: number): PickedBackground {
   if ("assetId" in choice) {
@@ -123,11 +124,12 @@ export function pickBackground(library: MediaLibrary, choice: BackgroundChoice, 
       ? { ok: true, asset }
       : { ok: false, code: "BACKGROUND_UNAVAILABLE", message: `No background video ${choice.assetId}; see GET /v1/options backgrounds.assets.` };
   }
-  const all = library.backgrounds();
-  const pick = (clips: BackgroundAsset[]) => clips[Math.abs(Math.floor(seed)) % clips.length]!;
-  const clips = all.filter((b) => b.category === choice.category);
-  if (clips.length > 0) return { ok: true, asset: pick(clips) };
-  const others = all.filter((b) => b.category !== null);
-  if (others.length > 0) return { ok: true, asset: pick(others), fallback: true };
-  return { ok: false, code: "BACKGROUND_UNAVAILABLE", message: `No footage in the ${choice.category} category on this deployment.` };
+  const clips = library.backgrounds().filter((b) => b.category === choice.category);
+  if (clips.length > 0) return { ok: true, asset: clips[Math.abs(Math.floor(seed)) % clips.length]! };
+  return { ok: false, code: "BACKGROUND_NOT_READY", category: choice.category };
+}
+
+/** The categories with footage on this deployment. */
+export function readyCategories(library: MediaLibrary): Set<BackgroundCategory> {
+  return new Set(library.backgrounds().flatMap((b) => (b.category ? [b.category] : [])));
 }

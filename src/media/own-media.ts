@@ -18,11 +18,11 @@ import {
   ownVideoWorkRefusal,
   parseFrameRate,
 } from "../../render/plan/media-convert.ts";
-import { DEFAULT_OWN_MEDIA_SPEED_FLOOR } from "../config.ts";
-import type { FailureCode } from "../errors.ts";
-import { newId } from "../ids.ts";
+import { DEFAULT_OWN_MEDIA_SPEED_FLOOR } from "../kernel/config.ts";
+import type { FailureCode } from "../kernel/errors.ts";
+import { newId } from "../kernel/ids.ts";
 import { OutboundError, type OutboundPolicy, outboundRequest, type SpeedFloor } from "../net/outbound.ts";
-import type { Recorder } from "../recorder.ts";
+import type { Recorder } from "../kernel/recorder.ts";
 import type { Storage } from "../storage/local.ts";
 import { type ConversionQueue, createConversionQueue } from "./conversion-queue.ts";
 import { createImportTurns, ImportTurnBusy, type ImportTurns } from "./import-turns.ts";

@@ -1,7 +1,7 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
 import type { QueueStat, VideoCount } from "../../db/repos/service-stats.ts";
-import type { Logger } from "../logger.ts";
-import type { Recorder } from "../recorder.ts";
+import type { Logger } from "../kernel/logger.ts";
+import type { Recorder } from "../kernel/recorder.ts";
 import { registerRequestSeries } from "./request-series.ts";
 
 /** What a scrape reads from the database: the same figures from every process, since they are the deployment's. */

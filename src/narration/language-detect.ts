@@ -1,5 +1,5 @@
 import type * as Tinyld from "tinyld";
-import { onFirstUse } from "../on-first-use.ts";
+import { onFirstUse } from "../kernel/on-first-use.ts";
 
 /**
  * The language each message of a conversation is written in, so each is voiced in its own language. tinyld

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { type VoiceInfo, VOICES, findVoice } from "../catalog/voices.ts";
+import { type VoiceInfo, VOICES, findVoice } from "./voices.ts";
 import type { VoiceShape } from "./audio-plan.ts";
 import type { FestivalVoice } from "./engines/festival.ts";
 

@@ -3,7 +3,7 @@ import { mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { ffmpegToFile } from "../../render/ffmpeg.ts";
 import { speechMp3Args } from "../../render/plan/media-convert.ts";
-import { findVoice } from "../catalog/voices.ts";
+import { findVoice } from "./voices.ts";
 import type { Storage } from "../storage/local.ts";
 import type { Narrator } from "./narrator.ts";
 import { offlineDescription, offlineVoice } from "./offline-voices.ts";

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { findVoice } from "../catalog/voices.ts";
+import { findVoice } from "./voices.ts";
 
 /** A provider's own voice names, grouped so a catalog voice keeps its gender and accent. */
 export interface ProviderVoiceTable {

@@ -1,4 +1,4 @@
-import type { Config } from "../config.ts";
+import type { Config } from "../kernel/config.ts";
 import { type Narrator, speaks } from "./narrator.ts";
 import { createElevenLabsNarrator } from "./providers/elevenlabs.ts";
 import { createKokoroNarrator } from "./providers/kokoro.ts";

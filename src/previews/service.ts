@@ -5,13 +5,28 @@ import type { ProjectRow } from "../../db/schema/index.ts";
 import { ffmpegToFile } from "../../render/ffmpeg.ts";
 import { speechMp3Args } from "../../render/plan/media-convert.ts";
 import type { AuthContext } from "../auth/authenticate.ts";
-import type { AppDeps } from "../deps.ts";
-import { ApiError } from "../errors.ts";
-import { newId } from "../ids.ts";
+import { ApiError } from "../kernel/errors.ts";
+import { newId } from "../kernel/ids.ts";
 import { NarrationError } from "../narration/narrator.ts";
 import { refuseMissingFreeStep } from "../templates/free-steps.ts";
 import { validateTemplateRequest } from "../templates/validate.ts";
 import { type Preview, PreviewRequestEnvelope } from "./model.ts";
+
+import type { Database } from "../../db/client.ts";
+import type { Config } from "../kernel/config.ts";
+import type { Narrator } from "../narration/narrator.ts";
+import type { Storage } from "../storage/local.ts";
+import type { TemplateRegistry } from "../templates/registry.ts";
+
+/** What making a narration teaser uses. */
+export interface PreviewDeps {
+  config: Config;
+  database: Database;
+  narrator: Narrator;
+  storage: Storage;
+  templates: TemplateRegistry;
+  now(): Date;
+}
 
 /** How long a returned audioUrl works; every call signs a fresh one. */
 const AUDIO_LINK_SECONDS = 7 * 86_400;
@@ -25,7 +40,7 @@ interface TeaserContent {
 
 const ms = (x: number) => Math.round(x * 1000) / 1000;
 
-function present(deps: AppDeps, project: ProjectRow): Preview {
+function present(deps: PreviewDeps, project: ProjectRow): Preview {
   const content = project.content as TeaserContent;
   const expiresAt = Math.floor(deps.now().getTime() / 1000) + AUDIO_LINK_SECONDS;
   return {
@@ -44,7 +59,7 @@ function present(deps: AppDeps, project: ProjectRow): Preview {
  * A free ~10 s teaser (a reddit_story's title and the story's opening), narrated with the caller's voice
  * settings as the template says, stored on a preview project. The same projectId returns the stored teaser.
  */
-export async function createPreview(deps: AppDeps, auth: AuthContext, body: unknown): Promise<Preview> {
+export async function createPreview(deps: PreviewDeps, auth: AuthContext, body: unknown): Promise<Preview> {
   const templates = deps.templates;
   refuseMissingFreeStep(templates, body, "preview");
   const result = validateTemplateRequest<{ template: string; inputs: unknown; projectId?: string }>(templates, PreviewRequestEnvelope, body, deps.narrator.languages);

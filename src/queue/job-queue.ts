@@ -1,5 +1,6 @@
 import { PgBoss } from "pg-boss";
 import { type Database, type Db, executeRawSql } from "../../db/client.ts";
+import type { BackgroundCategory } from "../../render/media/background-categories.ts";
 
 /** Durable queues of this service. */
 export const QUEUES = {
@@ -23,6 +24,8 @@ export const PIPELINE_POLL_SECONDS = 1;
 
 export interface PipelineJob {
   videoId: string;
+  /** A video waiting for its background category's footage: the wait so far (src/videos/footage-wait.ts). */
+  footageWait?: { category: BackgroundCategory; checks: number; unplanned: number };
 }
 
 export interface WebhookJob {

@@ -1,5 +1,5 @@
 import { type Static, Type } from "@sinclair/typebox";
-import { component } from "../http/components.ts";
+import { component } from "../kernel/components.ts";
 import { type TemplateRegistry, perRegistry } from "../templates/registry.ts";
 import { documentedTemplateRequest, templateRequestEnvelope } from "../templates/request-schema.ts";
 

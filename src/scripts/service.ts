@@ -1,14 +1,26 @@
 import { insertProject } from "../../db/repos/projects.ts";
 import type { ProjectRow } from "../../db/schema/index.ts";
 import { ContentError } from "../content/errors.ts";
-import type { AppDeps } from "../deps.ts";
-import { ApiError } from "../errors.ts";
+import { ApiError } from "../kernel/errors.ts";
 import type { AuthContext } from "../auth/authenticate.ts";
-import { newId } from "../ids.ts";
+import { newId } from "../kernel/ids.ts";
 import { refuseMissingFreeStep } from "../templates/free-steps.ts";
 import type { TemplateRegistry } from "../templates/registry.ts";
 import { refuseUncovered, validateTemplateRequest } from "../templates/validate.ts";
 import { type ScriptResult, ScriptRequestEnvelope } from "./model.ts";
+
+import type { Database } from "../../db/client.ts";
+import type { ContentPorts } from "../content/ports.ts";
+import type { Narrator } from "../narration/narrator.ts";
+
+/** What writing a script or question pack uses. */
+export interface ScriptDeps {
+  content: ContentPorts;
+  database: Database;
+  narrator: Narrator;
+  templates: TemplateRegistry;
+  now(): Date;
+}
 
 function toApiError(error: ContentError): ApiError {
   if (error.upstream) return new ApiError("UPSTREAM_FAILED", `${error.message} Retry shortly; nothing was charged.`);
@@ -35,7 +47,7 @@ export function presentScript(templates: TemplateRegistry, project: ProjectRow, 
  * POST /v1/scripts: writes an article script (reading the URL or pasted text) or a quiz pack, free, and
  * saves it on a new draft project whose id POST /v1/videos accepts to skip the step.
  */
-export async function createScript(deps: AppDeps, auth: AuthContext, body: unknown): Promise<ScriptResult> {
+export async function createScript(deps: ScriptDeps, auth: AuthContext, body: unknown): Promise<ScriptResult> {
   const templates = deps.templates;
   refuseMissingFreeStep(templates, body, "script");
   const result = validateTemplateRequest<{ template: string; inputs: unknown }>(templates, ScriptRequestEnvelope, body, deps.narrator.languages);

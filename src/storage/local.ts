@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { copyFileSync, existsSync, mkdirSync, renameSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { diskFault } from "../faults.ts";
+import { diskFault } from "../kernel/faults.ts";
 
 /**
  * Where the files every machine must see are kept: finished videos and the files made with them, callers'

@@ -1,4 +1,4 @@
-import { FAILURE_CODES, type FailureCode, LIFECYCLE_FAILURES } from "../errors.ts";
+import { FAILURE_CODES, type FailureCode, LIFECYCLE_FAILURES } from "../kernel/errors.ts";
 import type { TemplateRegistry } from "./registry.ts";
 import type { Template } from "./template.ts";
 

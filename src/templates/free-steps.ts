@@ -1,4 +1,4 @@
-import { ApiError } from "../errors.ts";
+import { ApiError } from "../kernel/errors.ts";
 import type { TemplateRegistry } from "./registry.ts";
 import type { FreeStep, Template } from "./template.ts";
 

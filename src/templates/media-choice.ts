@@ -1,10 +1,12 @@
-import type { SchemaOptions } from "@sinclair/typebox";
+import { type SchemaOptions, Type } from "@sinclair/typebox";
 import type { BackgroundCategory } from "../../render/media/background-categories.ts";
 import { BACKGROUND_CATEGORIES, DEFAULT_BACKGROUND_CATEGORY, categorySlug } from "../../render/media/background-categories.ts";
 import { pickBackground } from "../media/library.ts";
+import { FootageNotReady } from "../media/footage-supply.ts";
 import { MediaImportError, type OwnMediaKind } from "../media/own-media.ts";
 import { StageFailure } from "./production.ts";
-import { AliasedEnum } from "./schema-kit.ts";
+import { AliasedEnum } from "../kernel/schema-kit.ts";
+import { storedAs } from "./stages.ts";
 import type { ProductionContext } from "./template.ts";
 
 /**
@@ -41,6 +43,11 @@ export interface PreparedMedia {
   musicPath: string | null;
 }
 
+/** How a preparing_media stage's output is stored. */
+export const PreparedMediaOutput = storedAs<PreparedMedia>()(
+  Type.Object({ backgroundPath: Type.String(), fitted: Type.Boolean(), backgroundStartAt: Type.Optional(Type.Number()), musicPath: Type.Union([Type.String(), Type.Null()]) }),
+);
+
 /** A stable per-video number, so a retried attempt picks the same clip. */
 export function seedOf(id: string): number {
   let h = 0;
@@ -75,6 +82,11 @@ export async function prepareMedia(ctx: ProductionContext, background: Backgroun
   } else {
     const choice = background.assetId ? { assetId: background.assetId } : { category: (background.category ?? DEFAULT_BACKGROUND_CATEGORY) as BackgroundCategory };
     const picked = pickBackground(ctx.ports.library, choice, seedOf(ctx.videoId));
+    if (!picked.ok && picked.code === "BACKGROUND_NOT_READY") {
+      // Never another category's footage: the video waits while this one is generated next.
+      ctx.ports.footage.request(picked.category);
+      throw new FootageNotReady(picked.category);
+    }
     if (!picked.ok) throw new StageFailure(picked.code, picked.message);
     backgroundPath = picked.asset.file;
     // Operator files can be any size; the renderer fits them.
@@ -90,7 +102,7 @@ export async function prepareMedia(ctx: ProductionContext, background: Backgroun
   return { backgroundPath, fitted, backgroundStartAt: background.ownUrl ? 0 : backgroundStartAt(seedOf(ctx.videoId)), musicPath };
 }
 
-/** Footage chosen server-side (article and quiz videos): a category per video, skipping empty ones. */
+/** Footage chosen server-side (article and quiz videos): a category per video, skipping those not generated yet. */
 export function serverBackground(ctx: ProductionContext): PreparedMedia {
   const seed = seedOf(ctx.videoId);
   for (let k = 0; k < BACKGROUND_CATEGORIES.length; k++) {

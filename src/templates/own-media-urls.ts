@@ -1,5 +1,5 @@
 import type { TSchema } from "@sinclair/typebox";
-import { OWN_MEDIA_URL } from "./schema-kit.ts";
+import { OWN_MEDIA_URL } from "../kernel/schema-kit.ts";
 
 /**
  * The own-media URLs in valid inputs, with their paths from the body root (`inputs.background.ownUrl`):

@@ -1,5 +1,5 @@
 import { ContentError } from "../content/errors.ts";
-import type { FailureCode } from "../errors.ts";
+import type { FailureCode } from "../kernel/errors.ts";
 import { NarrationError } from "../narration/narrator.ts";
 import type { PreRenderStage, ProductionContext, Template } from "./template.ts";
 

@@ -2,7 +2,7 @@ import { articleVideo } from "./article-video/index.ts";
 import { fakeTextMessage } from "./fake-text-message/index.ts";
 import { quizVideo } from "./quiz-video/index.ts";
 import { redditStory } from "./reddit-story/index.ts";
-import { registerSchemaChecks } from "./schema-kit.ts";
+import { registerSchemaChecks } from "../kernel/schema-kit.ts";
 import type { FreeStep, Template } from "./template.ts";
 
 /** The templates one app serves, in the stable order of GET /v1/templates. */

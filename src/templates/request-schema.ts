@@ -1,5 +1,5 @@
 import { type TProperties, type TSchema, Type } from "@sinclair/typebox";
-import { component } from "../http/components.ts";
+import { component } from "../kernel/components.ts";
 import type { Template } from "./template.ts";
 
 /**

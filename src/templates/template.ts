@@ -1,12 +1,17 @@
 import type { TObject } from "@sinclair/typebox";
 import type { Timeline } from "../../render/timeline.ts";
+import type { NarrationUsage } from "../billing/charges.ts";
 import type { ContentPorts } from "../content/ports.ts";
 import type { Generator } from "../content/writer.ts";
-import type { FailureCode } from "../errors.ts";
+import type { FailureCode } from "../kernel/errors.ts";
+import type { FootageSupply } from "../media/footage-supply.ts";
 import type { MediaLibrary } from "../media/library.ts";
 import type { OwnMediaImporter } from "../media/own-media.ts";
 import type { NarrationRequest, Narrator } from "../narration/narrator.ts";
-import type { Rule, RuleIssue } from "./schema-kit.ts";
+import type { Rule, RuleIssue } from "../kernel/schema-kit.ts";
+import { type OutputTypes, type PreRenderStage, STAGE_ORDER, type StageOutputs, type StageSpecs, storedOutputs, readOutput } from "./stages.ts";
+
+export type { PreRenderStage } from "./stages.ts";
 
 export interface PaidStep {
   step: string;
@@ -19,6 +24,8 @@ export interface ProductionPorts {
   library: MediaLibrary;
   ownMedia: OwnMediaImporter;
   content: ContentPorts;
+  /** Asks for a background category not generated yet to be made next. */
+  footage: FootageSupply;
   /** Draws an SVG to a PNG (on the render pool's threads). */
   drawPng(svg: string, outPath: string): Promise<void>;
 }
@@ -34,15 +41,7 @@ export interface ProductionContext<I = unknown> {
   ports: ProductionPorts;
 }
 
-export type PreRenderStage = "preparing_media" | "generating_script" | "narrating";
-
-/** What a finished video used, the basis of its charges (see billing). */
-export interface NarrationUsage {
-  /** Narration seconds billed to legacy plans (the recording, or the spec's estimate from the text). */
-  billedSeconds: number;
-  /** Narration actually recorded, counted against fair use. */
-  recordedSeconds: number;
-}
+export type { NarrationUsage } from "../billing/charges.ts";
 
 export interface DurationEstimate {
   /** Expected length of the video. */
@@ -123,18 +122,52 @@ export interface Template<I = unknown> {
 
   /** Stages before the render, in order; each returns plain JSON that is persisted, so a restart resumes. */
   stages: PreRenderStage[];
-  runStage(stage: PreRenderStage, ctx: ProductionContext<I>, outputs: Record<string, unknown>): Promise<unknown>;
+  /** Runs a stage from the stored outputs of the stages before it (each read back through its schema). */
+  runStage(stage: PreRenderStage, ctx: ProductionContext<I>, stored: StoredOutputs): Promise<unknown>;
   /** Files a finished stage left in the work folder; a stage whose files are gone runs again. */
   stageFiles(stage: PreRenderStage, output: unknown): string[];
-  /** The inputs and the stages' outputs as a Timeline for the renderer. */
-  compose(ctx: ProductionContext<I>, outputs: Record<string, unknown>): Promise<{ timeline: Timeline; cutAtMs?: number }>;
+  /** The inputs and the stages' stored outputs as a Timeline for the renderer. */
+  compose(ctx: ProductionContext<I>, stored: StoredOutputs): Promise<{ timeline: Timeline; cutAtMs?: number }>;
   /** Pure estimate of the video's length and narration from validated inputs. */
   estimate(inputs: I): DurationEstimate;
   /** What the finished video used, from what was actually recorded. */
-  usage(inputs: I, outputs: Record<string, unknown>): NarrationUsage;
+  usage(inputs: I, stored: StoredOutputs): NarrationUsage;
 }
 
-/** Checks a template against its own inputs type; `defineTemplate<Static<typeof Inputs>>({...})`. */
-export function defineTemplate<I>(template: Template<I>): Template<I> {
-  return template;
+/** Stage outputs as a video stores them: plain JSON by stage, read back only through the stages' schemas. */
+export type StoredOutputs = Readonly<Record<string, unknown>>;
+
+/**
+ * A template as its folder writes it: its production typed by `O`, the outputs of its stages
+ * (`{ preparing_media: PreparedMedia; narrating: StoryNarration }`), each stage declaring the schema its
+ * output is stored under.
+ */
+export interface TemplateSpec<I, O extends OutputTypes> extends Omit<Template<I>, "stages" | "runStage" | "stageFiles" | "compose" | "usage"> {
+  stages: StageSpecs<ProductionContext<I>, O>;
+  compose(ctx: ProductionContext<I>, outputs: StageOutputs<O>): Promise<{ timeline: Timeline; cutAtMs?: number }>;
+  usage(inputs: I, outputs: StageOutputs<O>): NarrationUsage;
+}
+
+/**
+ * Checks a template against its own inputs and stage output types,
+ * `defineTemplate<Static<typeof Inputs>, Outputs>({...})`; the service sees it through stored outputs.
+ */
+export function defineTemplate<I, O extends OutputTypes>(spec: TemplateSpec<I, O>): Template<I> {
+  const specs = spec.stages;
+  const has = (stage: PreRenderStage): stage is PreRenderStage & keyof O => Object.hasOwn(specs, stage);
+  const specOf = (stage: PreRenderStage) => {
+    if (!has(stage)) throw new Error(`${spec.id} has no ${stage} stage`);
+    return specs[stage];
+  };
+  return {
+    ...spec,
+    stages: STAGE_ORDER.filter(has),
+    runStage: async (stage, ctx, stored) => specOf(stage).run(ctx, storedOutputs(specs, stored)),
+    stageFiles: (stage, output) => {
+      const stageSpec = specOf(stage);
+      return stageSpec.files ? stageSpec.files(readOutput(stage, stageSpec.output, output)) : [];
+    },
+    compose: async (ctx, stored) => spec.compose(ctx, storedOutputs(specs, stored)),
+    usage: (inputs, stored) => spec.usage(inputs, storedOutputs(specs, stored)),
+  };
 }

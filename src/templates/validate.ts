@@ -2,12 +2,12 @@ import type { TSchema } from "@sinclair/typebox";
 import { TypeCompiler, type TypeCheck } from "@sinclair/typebox/compiler";
 import { type ValueError, ValueErrorType } from "@sinclair/typebox/errors";
 import { Value } from "@sinclair/typebox/value";
-import { ALL_VOICE_IDS } from "../catalog/voices.ts";
+import { ALL_VOICE_IDS } from "../narration/voices.ts";
 import type { ContentPorts } from "../content/ports.ts";
 import { primaryLanguage } from "../narration/narrator.ts";
-import { ApiError, type FieldIssue } from "../errors.ts";
+import { ApiError, type FieldIssue } from "../kernel/errors.ts";
 import type { TemplateRegistry } from "./registry.ts";
-import { type RuleIssue, applyAliases } from "./schema-kit.ts";
+import { type RuleIssue, applyAliases } from "../kernel/schema-kit.ts";
 import type { Template } from "./template.ts";
 
 /**

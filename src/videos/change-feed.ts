@@ -1,5 +1,5 @@
 import type { Database } from "../../db/client.ts";
-import type { Logger } from "../logger.ts";
+import type { Logger } from "../kernel/logger.ts";
 
 /**
  * Announced by the videos trigger (migration 0005) whenever a video's status, stage or progress changes,

@@ -1,12 +1,21 @@
 import { findAccountVideo, findVideoForKey } from "../../db/repos/videos.ts";
 import type { VideoRow } from "../../db/schema/index.ts";
 import { type AuthContext, refusalNow } from "../auth/authenticate.ts";
-import type { AppDeps } from "../deps.ts";
-import { ApiError, type Problem, toProblem } from "../errors.ts";
+import { ApiError, type Problem, toProblem } from "../kernel/errors.ts";
 import type { VideoState } from "./change-feed.ts";
 import { TERMINAL, type Video, type VideoStatus } from "./model.ts";
 import { secondsRemaining } from "./present.ts";
 import { presentVideos } from "./service.ts";
+
+import type { ApiKeyCache } from "../auth/key-cache.ts";
+import type { VideoChangeFeed } from "./change-feed.ts";
+import type { VideoServiceDeps } from "./service.ts";
+
+/** What a progress stream uses: the video reads, and what tells it its video or its key changed. */
+export interface VideoEventsDeps extends VideoServiceDeps {
+  apiKeys: ApiKeyCache;
+  videoChanges: VideoChangeFeed;
+}
 
 /**
  * A stream reads its video and checks its key again at least this often, whatever it hears: a
@@ -65,7 +74,7 @@ export function videoAsOf(video: Video, state: VideoState, estimatedSeconds: num
  * with an `error` event (the problem a new request would get) within a query of the change being heard,
  * and within STREAM_REREAD_MS if the notification was lost.
  */
-export async function openVideoEvents(deps: AppDeps, auth: AuthContext, id: string, request: Request, options: { heartbeatMs: number; requestId: string }): Promise<Response> {
+export async function openVideoEvents(deps: VideoEventsDeps, auth: AuthContext, id: string, request: Request, options: { heartbeatMs: number; requestId: string }): Promise<Response> {
   const db = deps.database.db;
   const accountId = auth.account.id;
   if (!(await findAccountVideo(db, accountId, id))) throw new ApiError("NOT_FOUND", `No video ${id} on this account.`);

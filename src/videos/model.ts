@@ -1,10 +1,10 @@
 import { type Static, Type } from "@sinclair/typebox";
-import { component } from "../http/components.ts";
+import { component } from "../kernel/components.ts";
 import { ChargesSchema } from "../estimate/model.ts";
-import { FAILURE_CODES } from "../errors.ts";
+import { FAILURE_CODES } from "../kernel/errors.ts";
 import { type TemplateRegistry, perRegistry } from "../templates/registry.ts";
 import { documentedTemplateRequest, templateRequestEnvelope } from "../templates/request-schema.ts";
-import { Enum } from "../templates/schema-kit.ts";
+import { Enum } from "../kernel/schema-kit.ts";
 import type { CompanionName } from "../../render/companions.ts";
 
 export const VIDEO_STATUSES = ["queued", "preparing_media", "generating_script", "narrating", "rendering", "completed", "failed", "cancelled"] as const;
@@ -63,7 +63,10 @@ function videoSchema(templateIds: readonly string[]) {
       status: Enum(VIDEO_STATUSES, {
         description: "queued -> preparing_media -> generating_script -> narrating -> rendering -> completed, skipping stages the template does not have; or failed / cancelled.",
       }),
-      stage: Type.String({ description: "Human label of the status." }),
+      stage: Type.String({
+        description:
+          'Human label of the status. A video whose background category is not generated yet waits in preparing_media with a stage that says so ("Waiting for the Minecraft footage to be generated"), then renders that category.',
+      }),
       progress: Type.Union([Type.Integer({ minimum: 0, maximum: 100 }), Type.Null()], { description: "null while queued; 100 when completed." }),
       projectId: Type.Union([Type.String(), Type.Null()]),
       exportId: Type.Union([Type.String(), Type.Null()], { description: "Set when the render is stored (exp_...)." }),

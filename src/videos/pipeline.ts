@@ -9,17 +9,19 @@ import { FfmpegError } from "../../render/ffmpeg.ts";
 import type { RenderPool } from "../../render/pool.ts";
 import { COMPANION_FILES, companionPaths, writeCaptionFiles } from "../../render/companions.ts";
 import { isLegacyPlan, videoCharges } from "../billing/charges.ts";
-import type { FailureCode } from "../errors.ts";
-import type { Logger } from "../logger.ts";
+import type { FailureCode } from "../kernel/errors.ts";
+import type { Logger } from "../kernel/logger.ts";
+import { FootageNotReady } from "../media/footage-supply.ts";
 import { ImportTurnBusy } from "../media/import-turns.ts";
 import type { JobQueue } from "../queue/job-queue.ts";
-import type { Recorder } from "../recorder.ts";
+import type { Recorder } from "../kernel/recorder.ts";
 import { type Storage, videoCompanionKey, videoFileKey } from "../storage/local.ts";
 import { runTemplateStage, StageFailure } from "../templates/production.ts";
 import type { TemplateRegistry } from "../templates/registry.ts";
 import type { PreRenderStage, ProductionContext, ProductionPorts, Template } from "../templates/template.ts";
 import { completeVideo, failVideo, type FinishContext, Superseded } from "./finish.ts";
 import { dropStageFiles, keepStageFiles, relocateOutputs, restoreStageFiles } from "./stage-files.ts";
+import { type FootageWait, nextFootageWait, waitingLabel } from "./footage-wait.ts";
 import { STAGE_LABELS } from "./model.ts";
 
 export interface PipelineDeps {
@@ -42,7 +44,18 @@ export interface AttemptInfo {
   /** pg-boss's retry count of this job: 0 on the first attempt. */
   retryCount: number;
   retryLimit: number;
+  /** The video's wait for its background category's footage so far, carried in its job. */
+  footageWait?: FootageWait;
 }
+
+/**
+ * How an attempt ended. "stopped": `stop` ended it, and the video is the caller's to hand back.
+ * "deferred": an own-media import found no turn free for the account (ImportTurnBusy), and the video is
+ * the caller's to queue again a little later. `waitForFootage`: its background category has no footage
+ * yet and is being generated; the video is the caller's to queue again with this wait in its job. A
+ * video queued again keeps its finished stages, and nothing counts against its retries.
+ */
+export type AttemptOutcome = "done" | "stopped" | "deferred" | { waitForFootage: FootageWait };
 
 /** How often a working attempt proves it is alive (the watchdog's clock). */
 export const VIDEO_HEARTBEAT_MS = 10_000;
@@ -98,12 +111,9 @@ export function classifyFailure(error: unknown, stage: string): { code: FailureC
 /**
  * One attempt at a video: takes the video (a fencing token that refuses a stalled attempt's late writes),
  * runs the template's stages it has not finished, renders, and finishes it. A retryable failure is
- * rethrown so the queue retries with backoff; anything else ends the video as failed. "stopped": `stop`
- * ended the attempt, and the video is the caller's to hand back. "deferred": an own-media import found
- * no turn free for the account (ImportTurnBusy), and the video is the caller's to queue again a little
- * later; its finished stages are kept and nothing counts against its retries.
+ * rethrown so the queue retries with backoff; anything else ends the video as failed (see AttemptOutcome).
  */
-export async function processVideo(deps: PipelineDeps, videoId: string, info: AttemptInfo, stop?: AbortSignal): Promise<"done" | "stopped" | "deferred"> {
+export async function processVideo(deps: PipelineDeps, videoId: string, info: AttemptInfo, stop?: AbortSignal): Promise<AttemptOutcome> {
   const db = deps.database.db;
   if (stop?.aborted) return "stopped";
   const started = await beginVideoAttempt(db, videoId, deps.now());
@@ -134,8 +144,9 @@ export async function processVideo(deps: PipelineDeps, videoId: string, info: At
   const heartbeat = setInterval(() => write({}).catch(() => {}), VIDEO_HEARTBEAT_MS);
   let stage: string = started.status;
   try {
-    await runAttempt(deps, started, template, (s) => (stage = s), write, controller.signal);
-  } catch (error) {
+    await runAttempt(deps, started, template, (s) => (stage = s), write, controller.signal, info.footageWait);
+  } catch (thrown) {
+    let error = thrown;
     if (stop?.aborted) {
       deps.log.info("attempt stopped to hand the video back", { videoId, attempt, stage });
       return "stopped";
@@ -148,6 +159,16 @@ export async function processVideo(deps: PipelineDeps, videoId: string, info: At
     if (error instanceof ImportTurnBusy) {
       deps.log.debug("attempt waits for an own-media import turn", { videoId, attempt, stage });
       return "deferred";
+    }
+    if (error instanceof FootageNotReady) {
+      const next = nextFootageWait(info.footageWait, error.category, deps.ports.footage.generation(error.category));
+      if ("wait" in next) {
+        deps.log.debug("attempt waits for its background footage", { videoId, attempt, ...next.wait });
+        const waiting = await write({ stage: waitingLabel(error.category) }).then(() => true, () => false);
+        // A refused write: another attempt has the video.
+        return waiting ? { waitForFootage: next.wait } : "done";
+      }
+      error = new StageFailure("BACKGROUND_UNAVAILABLE", next.fail);
     }
     const failure = classifyFailure(error, stage);
     deps.log.warn("video attempt failed", { videoId, attempt, stage, code: failure.code, retryable: failure.retryable, error: failure.message, toolOutput: failure.toolOutput });
@@ -182,6 +203,7 @@ async function runAttempt(
   enter: (stage: string) => void,
   write: (patch: VideoPatch) => Promise<void>,
   signal: AbortSignal,
+  footageWait?: FootageWait,
 ) {
   if (!template) throw new Error(`this deployment has no template ${video.template}`);
   const workDir = workDirOf(deps, video.id);
@@ -201,12 +223,15 @@ async function runAttempt(
     const project = await findAccountProject(deps.database.db, video.accountId, video.projectId);
     if (project && project.kind !== "preview") outputs.generating_script = project.content;
   }
+  // A video waiting for its footage looks again at the stage that waited (the first not done), still saying so.
+  let waitingFor = footageWait?.category;
   for (const [index, stage] of template.stages.entries()) {
     const done = outputs[stage] !== undefined && (await restoreStageFiles(deps.storage, video.id, workDir, template.stageFiles(stage, outputs[stage])));
     if (done) continue;
     signal.throwIfAborted();
     enter(stage);
-    await write({ status: stage, stage: STAGE_LABELS[stage], progress: stageProgress(template.stages, index) });
+    await write({ status: stage, stage: waitingFor ? waitingLabel(waitingFor) : STAGE_LABELS[stage], progress: stageProgress(template.stages, index) });
+    waitingFor = undefined;
     const stageStarted = performance.now();
     outputs[stage] = await runTemplateStage(template, stage, ctx, outputs);
     deps.recorder.stage(video.template, stage, (performance.now() - stageStarted) / 1000);

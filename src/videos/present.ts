@@ -1,7 +1,7 @@
 import { COMPANION_FILES } from "../../render/companions.ts";
 import type { DownloadLinkRow } from "../../db/repos/videos.ts";
 import type { VideoRow } from "../../db/schema/index.ts";
-import type { FailureCode } from "../errors.ts";
+import type { FailureCode } from "../kernel/errors.ts";
 import { TERMINAL, type Video, type VideoStatus } from "./model.ts";
 
 export function downloadUrlOf(publicBaseUrl: string, token: string): string {

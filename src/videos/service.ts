@@ -13,12 +13,11 @@ import {
 import { findAccountProject } from "../../db/repos/projects.ts";
 import type { VideoRow } from "../../db/schema/index.ts";
 import { currentPeriod, findPlan } from "../billing/plans.ts";
-import type { AppDeps } from "../deps.ts";
-import { ApiError, type FieldIssue } from "../errors.ts";
+import { ApiError, type FieldIssue } from "../kernel/errors.ts";
 import { estimateVideo } from "../estimate/service.ts";
-import { faultPoint } from "../faults.ts";
+import { faultPoint } from "../kernel/faults.ts";
 import type { AuthContext } from "../auth/authenticate.ts";
-import { newId } from "../ids.ts";
+import { newId } from "../kernel/ids.ts";
 import { OutboundError, callerUrlPolicy, checkUrl, checkUrlLiteral } from "../net/outbound.ts";
 import { ownMediaUrls } from "../templates/own-media-urls.ts";
 import { freeStepEndpoint } from "../templates/free-steps.ts";
@@ -30,10 +29,36 @@ import { checkGates } from "../billing/gates.ts";
 import { CreateVideoEnvelope, STAGE_LABELS, type Video } from "./model.ts";
 import { presentVideo } from "./present.ts";
 import type { VideoRead } from "../account/reads.ts";
-import { deepFreeze } from "../frozen-json.ts";
+import { deepFreeze } from "../kernel/frozen-json.ts";
+
+import type { Database } from "../../db/client.ts";
+import type { Limiter } from "../../actors/limiter.ts";
+import type { AccountReads } from "../account/reads.ts";
+import type { ContentPorts } from "../content/ports.ts";
+import type { Throughput } from "../estimate/service.ts";
+import type { Config } from "../kernel/config.ts";
+import type { Logger } from "../kernel/logger.ts";
+import type { Narrator } from "../narration/narrator.ts";
+import type { JobQueue } from "../queue/job-queue.ts";
+import type { TemplateRegistry } from "../templates/registry.ts";
+
+/** What creating, reading and cancelling videos uses. */
+export interface VideoServiceDeps {
+  accountReads: AccountReads;
+  config: Config;
+  content: ContentPorts;
+  database: Database;
+  limiter: Limiter;
+  log: Logger;
+  narrator: Narrator;
+  queue: JobQueue;
+  templates: TemplateRegistry;
+  throughput(): Promise<Throughput>;
+  now(): Date;
+}
 
 /** A row as the wire shows it, minting a fresh download link for a completed video whose link expired. */
-async function presentWithLink(deps: AppDeps, row: VideoRow, link: DownloadLinkRow | undefined, now: Date): Promise<Video> {
+async function presentWithLink(deps: VideoServiceDeps, row: VideoRow, link: DownloadLinkRow | undefined, now: Date): Promise<Video> {
   if (row.status !== "completed") return presentVideo(row, undefined, deps.config.publicBaseUrl);
   if (!link || link.expiresAt <= now) {
     link = await mintDownloadLink(deps.database.db, row.id, now);
@@ -42,7 +67,7 @@ async function presentWithLink(deps: AppDeps, row: VideoRow, link: DownloadLinkR
   return presentVideo(row, link, deps.config.publicBaseUrl);
 }
 
-export async function presentVideos(deps: AppDeps, rows: VideoRow[]): Promise<Video[]> {
+export async function presentVideos(deps: VideoServiceDeps, rows: VideoRow[]): Promise<Video[]> {
   const now = deps.now();
   const links = await latestDownloadLinks(deps.database.db, rows.filter((r) => r.status === "completed").map((r) => r.id));
   const out: Video[] = [];
@@ -54,32 +79,38 @@ export async function presentVideos(deps: AppDeps, rows: VideoRow[]): Promise<Vi
 const presented = new WeakMap<VideoRead, Video>();
 
 /**
- * GET /v1/videos/{id}: what polling clients read most, from the process's cache of account data. A read
- * is presented once (frozen, so its JSON is taken once too) while its download link, if it has one, is
- * valid; a completed video whose link has expired gets a new link, which replaces the read.
+ * GET /v1/videos/{id} when the process's cache of account data holds the video (most polls): a read is
+ * presented once (frozen, so its JSON is taken once too) while its download link, if it has one, is
+ * valid. Undefined when the video has to be read, or needs a new download link (getVideo).
  */
-export function getVideo(deps: AppDeps, accountId: string, id: string): Video | Promise<Video> {
-  const read = deps.accountReads.video(accountId, id);
-  // Without a closure when the read was kept (most polls).
-  return read instanceof Promise ? read.then((found) => presentRead(deps, id, found)) : presentRead(deps, id, read);
+export function cachedVideo(deps: VideoServiceDeps, accountId: string, id: string): Video | undefined {
+  const read = deps.accountReads.cachedVideo(accountId, id);
+  if (!read || linkExpired(deps, read)) return undefined;
+  return presentedRead(deps, read);
 }
 
-function presentRead(deps: AppDeps, id: string, read: VideoRead | undefined): Video | Promise<Video> {
+/** GET /v1/videos/{id}: a completed video whose link has expired gets a new link, which replaces the read. */
+export async function getVideo(deps: VideoServiceDeps, accountId: string, id: string): Promise<Video> {
+  const read = await deps.accountReads.video(accountId, id);
   if (!read) throw new ApiError("NOT_FOUND", `No video ${id} on this account.`);
-  const completed = read.row.status === "completed";
-  if (completed) {
-    const now = deps.now();
-    if (!read.link || read.link.expiresAt <= now) return presentWithLink(deps, read.row, read.link, now);
-  }
+  if (linkExpired(deps, read)) return presentWithLink(deps, read.row, read.link, deps.now());
+  return presentedRead(deps, read);
+}
+
+function linkExpired(deps: VideoServiceDeps, read: VideoRead): boolean {
+  return read.row.status === "completed" && (!read.link || read.link.expiresAt <= deps.now());
+}
+
+function presentedRead(deps: VideoServiceDeps, read: VideoRead): Video {
   let video = presented.get(read);
   if (!video) {
-    video = deepFreeze(presentVideo(read.row, completed ? read.link : undefined, deps.config.publicBaseUrl));
+    video = deepFreeze(presentVideo(read.row, read.row.status === "completed" ? read.link : undefined, deps.config.publicBaseUrl));
     presented.set(read, video);
   }
   return video;
 }
 
-async function checkWebhookUrl(deps: AppDeps, url: string | undefined): Promise<void> {
+async function checkWebhookUrl(deps: VideoServiceDeps, url: string | undefined): Promise<void> {
   if (url === undefined) return;
   try {
     await checkUrl(url, callerUrlPolicy(deps.config));
@@ -94,7 +125,7 @@ async function checkWebhookUrl(deps: AppDeps, url: string | undefined): Promise<
  * addresses), so `http://169.254.169.254/x.mp3` is refused now rather than failing the video later; the
  * fetch checks the resolved address again, at every hop.
  */
-function checkOwnMediaUrls(deps: AppDeps, template: Template, inputs: unknown): void {
+function checkOwnMediaUrls(deps: VideoServiceDeps, template: Template, inputs: unknown): void {
   const policy = callerUrlPolicy(deps.config);
   const issues: FieldIssue[] = [];
   for (const { path, url } of ownMediaUrls(template.inputs, inputs)) {
@@ -109,7 +140,7 @@ function checkOwnMediaUrls(deps: AppDeps, template: Template, inputs: unknown): 
 }
 
 /** A projectId must name a project of the template's own free step; a template without one takes none. */
-async function checkProject(deps: AppDeps, accountId: string, template: Template, projectId: string | undefined): Promise<void> {
+async function checkProject(deps: VideoServiceDeps, accountId: string, template: Template, projectId: string | undefined): Promise<void> {
   if (projectId === undefined) return;
   const { id, freeStep } = template;
   if (!freeStep) {
@@ -138,7 +169,7 @@ async function reservedCost(db: Db, accountId: string): Promise<Charges> {
  * the account's limiter row, the in-progress count and the plan gates are checked against the database,
  * the video is inserted, the Idempotency-Key answered and the job queued: all of it commits, or none.
  */
-export async function createVideo(deps: AppDeps, auth: AuthContext, body: unknown, idempotencyKey: string | undefined): Promise<Video> {
+export async function createVideo(deps: VideoServiceDeps, auth: AuthContext, body: unknown, idempotencyKey: string | undefined): Promise<Video> {
   const result = validateTemplateRequest<{ template: string; inputs: unknown; projectId?: string; webhookUrl?: string }>(deps.templates, CreateVideoEnvelope, body, deps.narrator.languages);
   if (!result.ok) throw result.error;
   const { template, inputs, envelope } = result.value;
@@ -224,7 +255,7 @@ export function parseLimit(raw: string | null): number {
   return n;
 }
 
-export async function listVideos(deps: AppDeps, accountId: string, query: URLSearchParams) {
+export async function listVideos(deps: VideoServiceDeps, accountId: string, query: URLSearchParams) {
   const limit = parseLimit(query.get("limit"));
   const cursor = query.get("cursor");
   const before = cursor ? decodeCursor(cursor) : undefined;
@@ -233,7 +264,7 @@ export async function listVideos(deps: AppDeps, accountId: string, query: URLSea
   return { data: await presentVideos(deps, page), nextCursor: rows.length > limit ? encodeCursor(page.at(-1)!.id) : null };
 }
 
-export async function cancelVideo(deps: AppDeps, accountId: string, id: string): Promise<Video> {
+export async function cancelVideo(deps: VideoServiceDeps, accountId: string, id: string): Promise<Video> {
   const now = deps.now();
   const cancelled = await cancelQueuedVideo(deps.database.db, accountId, id, {
     status: "cancelled",

@@ -1,6 +1,7 @@
 import { copyFileSync, existsSync, mkdirSync } from "node:fs";
 import { basename, dirname, join, sep } from "node:path";
 import type { Storage } from "../storage/local.ts";
+import { StageOutputError } from "../templates/stages.ts";
 import type { Template } from "../templates/template.ts";
 
 /**
@@ -53,10 +54,23 @@ export async function restoreStageFiles(storage: Storage, videoId: string, workD
   return true;
 }
 
-/** Removes what keepStageFiles kept for every stage `outputs` holds (outputs relocated onto `workDir`). */
+/**
+ * Removes what keepStageFiles kept for every stage `outputs` holds (outputs relocated onto `workDir`).
+ * An output its template refuses to read names no files it can trust, and is passed over: this runs
+ * as a video ends, and must not fail it a second time.
+ */
 export async function dropStageFiles(storage: Storage, template: Pick<Template, "stages" | "stageFiles">, videoId: string, workDir: string, outputs: Record<string, unknown>): Promise<void> {
   for (const stage of template.stages) {
     if (outputs[stage] === undefined) continue;
-    for (const file of template.stageFiles(stage, outputs[stage])) if (inFolder(workDir, file)) await storage.remove(stageFileKey(videoId, file));
+    for (const file of readableFiles(template, stage, outputs[stage])) if (inFolder(workDir, file)) await storage.remove(stageFileKey(videoId, file));
+  }
+}
+
+function readableFiles(template: Pick<Template, "stageFiles">, stage: Template["stages"][number], output: unknown): string[] {
+  try {
+    return template.stageFiles(stage, output);
+  } catch (error) {
+    if (error instanceof StageOutputError) return [];
+    throw error;
   }
 }

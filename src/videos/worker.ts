@@ -6,8 +6,9 @@ import { findFinishedOrUnknownVideoIds, findStuckVideos } from "../../db/repos/v
 import { findOverdueDeliveries, updateWebhookDelivery } from "../../db/repos/webhook-deliveries.ts";
 import { IMPORT_TURN_RETRY_SECONDS } from "../media/import-turns.ts";
 import type { OutboundPolicy } from "../net/outbound.ts";
-import { PIPELINE_RETRY_LIMIT, QUEUES, type WebhookJob } from "../queue/job-queue.ts";
+import { PIPELINE_RETRY_LIMIT, type PipelineJob, QUEUES, type WebhookJob } from "../queue/job-queue.ts";
 import { attemptDelivery } from "../webhooks/deliver.ts";
+import { FOOTAGE_CHECK_SECONDS } from "./footage-wait.ts";
 import { failVideo, Superseded } from "./finish.ts";
 import { finishContext, type PipelineDeps, processVideo, removeWorkDir } from "./pipeline.ts";
 
@@ -40,6 +41,8 @@ async function within(work: Promise<unknown>, ms: number): Promise<void> {
 interface PipelineRun {
   job: { id: string; retryCount: number };
   videoId: string;
+  /** The job's data, handed back as it came (a wait for footage keeps its count). */
+  data: PipelineJob;
   handingBack?: Promise<void>;
 }
 
@@ -120,7 +123,7 @@ export async function startWorkers(deps: WorkerDeps): Promise<{ stop(): Promise<
   const handBack = (run: PipelineRun) =>
     (run.handingBack ??= (async () => {
       try {
-        await deps.queue.handBack(run.job, { videoId: run.videoId });
+        await deps.queue.handBack(run.job, run.data);
         deps.recorder.handedBack();
         deps.log.info("video handed back to the queue", { videoId: run.videoId });
       } catch (error) {
@@ -131,14 +134,17 @@ export async function startWorkers(deps: WorkerDeps): Promise<{ stop(): Promise<
   await deps.queue.workPipeline(deps.concurrency, (job) =>
     track(
       (async () => {
-        const run: PipelineRun = { job: { id: job.id, retryCount: job.retryCount }, videoId: job.data.videoId };
+        const run: PipelineRun = { job: { id: job.id, retryCount: job.retryCount }, videoId: job.data.videoId, data: job.data };
         runs.add(run);
         try {
           // A job fetched as the drain began goes straight back.
-          const outcome = stopping ? "stopped" : await processVideo(deps, run.videoId, { retryCount: run.job.retryCount, retryLimit: PIPELINE_RETRY_LIMIT }, stopAttempts.signal);
+          const info = { retryCount: run.job.retryCount, retryLimit: PIPELINE_RETRY_LIMIT, footageWait: run.data.footageWait };
+          const outcome = stopping ? "stopped" : await processVideo(deps, run.videoId, info, stopAttempts.signal);
           if (outcome === "stopped") await handBack(run);
           // Waiting for an import turn here would hold this job slot for as long as other videos' downloads take.
           if (outcome === "deferred") await deps.queue.handBack(run.job, { videoId: run.videoId }, IMPORT_TURN_RETRY_SECONDS);
+          // So would waiting for footage being generated; the job carries the wait, so a restart keeps its count.
+          if (typeof outcome === "object") await deps.queue.handBack(run.job, { videoId: run.videoId, footageWait: outcome.waitForFootage }, FOOTAGE_CHECK_SECONDS);
         } finally {
           runs.delete(run);
         }

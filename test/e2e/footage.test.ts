@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { probe } from "../../render/ffmpeg.ts";
 import { FOOTAGE_RECIPES } from "../../render/footage/recipes.ts";
 import { generatedMediaDir } from "../../render/media/generated-dir.ts";
-import { loadConfig } from "../../src/config.ts";
+import { loadConfig } from "../../src/kernel/config.ts";
 import { analyseClip, loopDifferences } from "../helpers/footage-frames.ts";
 
 /**

@@ -16,7 +16,8 @@ import { createOfflineNarrator } from "../../src/narration/providers/offline.ts"
 import { splitWords } from "../../src/narration/words.ts";
 import { redditStory } from "../../src/templates/reddit-story/index.ts";
 import type { RedditStoryInputs } from "../../src/templates/reddit-story/inputs.ts";
-import { composeStory, runStoryStage, type StoryNarration } from "../../src/templates/reddit-story/production.ts";
+import { composeStory, storyStages } from "../../src/templates/reddit-story/production.ts";
+import { storedOutputs } from "../../src/templates/stages.ts";
 import type { ProductionContext } from "../../src/templates/template.ts";
 import { withDefaults } from "../../src/templates/validate.ts";
 import { DATABASE_KINDS } from "../helpers/databases.ts";
@@ -65,9 +66,9 @@ async function renderStory(language: string) {
     // No sound effects in this library: the story is rendered with its narration only.
     ports: { narrator, library: { soundEffect: () => undefined }, drawPng: (svg: string, out: string) => sharp(Buffer.from(svg)).png().toFile(out).then(() => undefined) },
   } as unknown as ProductionContext<RedditStoryInputs>;
-  const narration = (await runStoryStage("narrating", ctx)) as StoryNarration;
+  const narration = await storyStages.narrating.run(ctx, storedOutputs(storyStages, {}));
   const media = { backgroundPath: background, fitted: false, musicPath: null };
-  const { timeline } = await composeStory(ctx, { preparing_media: media, narrating: narration });
+  const { timeline } = await composeStory(ctx, storedOutputs(storyStages, { preparing_media: media, narrating: narration }));
   const out = join(work, "story.mp4");
   await renderTimeline(timeline as Timeline, out, { encoder: libx264Settings("ultrafast") });
   return { narration, timeline, out, text, title };

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { runFfmpeg } from "../../render/ffmpeg.ts";
-import { VOICES, VOICE_SET_A, VOICE_SET_B } from "../../src/catalog/voices.ts";
+import { VOICES, VOICE_SET_A, VOICE_SET_B } from "../../src/narration/voices.ts";
 import { chunkScript, readWavInfo } from "../../src/narration/engines/engine.ts";
 import { synthesizeWithEspeak } from "../../src/narration/engines/espeak.ts";
 import { synthesizeWithFestival } from "../../src/narration/engines/festival.ts";

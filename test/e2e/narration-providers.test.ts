@@ -8,7 +8,7 @@ import { createElevenLabsNarrator } from "../../src/narration/providers/elevenla
 import { createKokoroNarrator } from "../../src/narration/providers/kokoro.ts";
 import { createOpenAiNarrator } from "../../src/narration/providers/openai.ts";
 import { createNarrator } from "../../src/narration/service.ts";
-import { loadConfig } from "../../src/config.ts";
+import { loadConfig } from "../../src/kernel/config.ts";
 import { splitWords } from "../../src/narration/words.ts";
 import { fakeElevenLabs, fakeKokoro, fakeOpenAiSpeech } from "../fakes/speech-servers.ts";
 

@@ -9,7 +9,7 @@ import type { SoundEffect } from "../../render/media/sound-effects.ts";
 import { libx264Settings } from "../../render/plan/encoder.ts";
 import { renderTimeline } from "../../render/renderer.ts";
 import type { Timeline } from "../../render/timeline.ts";
-import { loadConfig } from "../../src/config.ts";
+import { loadConfig } from "../../src/kernel/config.ts";
 import { soundCueTracks } from "../../src/templates/sound-cues.ts";
 import { readPcm, rms } from "../helpers/audio.ts";
 import { integratedLoudness } from "../helpers/media.ts";

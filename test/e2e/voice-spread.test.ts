@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { VOICES } from "../../src/catalog/voices.ts";
+import { VOICES } from "../../src/narration/voices.ts";
 import { offlineDescription, offlineVoice, PITCH_LEVELS } from "../../src/narration/offline-voices.ts";
 import { createOfflineNarrator } from "../../src/narration/providers/offline.ts";
 import { medianPitch, readPcm } from "../helpers/audio.ts";

@@ -4,12 +4,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Database } from "../../db/client.ts";
 import { runAdminCommand } from "../../src/admin/commands.ts";
-import { type App, createApp } from "../../src/app.ts";
+import { type App, createApp } from "../../src/http/app.ts";
 import { buildDeps } from "../../src/build-deps.ts";
-import { loadConfig } from "../../src/config.ts";
-import type { AppDeps } from "../../src/deps.ts";
+import { loadConfig } from "../../src/kernel/config.ts";
+import type { AppDeps } from "../../src/http/deps.ts";
 import type { Metrics } from "../../src/metrics/prometheus.ts";
-import { silentLogger } from "../../src/logger.ts";
+import { silentLogger } from "../../src/kernel/logger.ts";
 import { type JobQueue, startJobQueue } from "../../src/queue/job-queue.ts";
 import { startWorkers } from "../../src/videos/worker.ts";
 import { libx264Settings } from "../../render/plan/encoder.ts";
@@ -70,14 +70,7 @@ export function useService(
     const deps = wiring.app;
     const app = createApp(deps);
     const workers = options.workers ? await startWorkers(wiring.worker) : undefined;
-    stopService = async () => {
-      await deps.limiter.close();
-      await deps.apiKeys.close();
-      await deps.videoChanges.close();
-      await deps.accountReads.close();
-      await workers?.stop();
-      await wiring.renderPool.close();
-    };
+    stopService = () => wiring.close(async () => workers?.stop());
     const admin = async (command: string, args: Record<string, string> = {}) => {
       const result = await runAdminCommand({ db: database.db, now: deps.now }, command, args);
       if (!result.ok) throw new Error(`admin ${command} failed: ${result.error}`);
@@ -112,10 +105,9 @@ export function useService(
   }, 60_000);
   afterEach(async () => {
     if (!current) return;
+    // The wiring stops the queue and gives the database back.
     await stopService?.();
     stopService = undefined;
-    await current.queue.stop();
-    await current.database.close();
     rmSync(current.dataDir, { recursive: true, force: true });
     current = undefined;
   }, 60_000);

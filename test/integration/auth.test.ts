@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { openPostgres } from "../../db/client.ts";
-import { createApp } from "../../src/app.ts";
+import { createApp } from "../../src/http/app.ts";
 import { ApiKeyCache } from "../../src/auth/key-cache.ts";
 import { DATABASE_KINDS } from "../helpers/databases.ts";
 import { BASE, useService } from "../helpers/harness.ts";

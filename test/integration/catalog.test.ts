@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { runFfmpeg } from "../../render/ffmpeg.ts";
-import { VOICE_SET_A, VOICE_SET_B } from "../../src/catalog/voices.ts";
+import { VOICE_SET_A, VOICE_SET_B } from "../../src/narration/voices.ts";
 import { DATABASE_KINDS } from "../helpers/databases.ts";
 import { useService } from "../helpers/harness.ts";
 import { expectProblem } from "../helpers/problem.ts";
@@ -73,9 +73,11 @@ describe.each(DATABASE_KINDS)("catalog on %s", (kind) => {
     const lib = join(svc().dataDir, "library");
     mkdirSync(join(lib, "backgrounds", "mario-kart"), { recursive: true });
     mkdirSync(join(lib, "music", "chill"), { recursive: true });
-    writeFileSync(join(lib, "backgrounds", "mario-kart", "rainbow-road.mp4"), "not really a video");
     writeFileSync(join(lib, "backgrounds", "mario-kart", "rainbow-road.jpg"), "jpeg bytes");
     writeFileSync(join(lib, "music", "chill", "lofi-loop.mp3"), "mp3 bytes");
+    const before = (await (await svc().request("/v1/options")).json()) as any;
+    expect(before.backgrounds.categories.map((c: any) => c.ready)).toEqual([false, false, false, false, false, false, false]);
+    writeFileSync(join(lib, "backgrounds", "mario-kart", "rainbow-road.mp4"), "not really a video");
     const options = (await (await svc().request("/v1/options")).json()) as any;
     expect(options.backgrounds.assets).toEqual([
       {
@@ -87,6 +89,9 @@ describe.each(DATABASE_KINDS)("catalog on %s", (kind) => {
       },
     ]);
     expect(options.music).toEqual([{ id: "mus_chill_lofi-loop", name: "Lofi Loop", category: "Chill" }]);
+    // A category is ready once it has footage: the others' loops are still to be generated.
+    const ready = options.backgrounds.categories.filter((c: any) => c.ready).map((c: any) => c.id);
+    expect(ready).toEqual(["mario-kart"]);
     const thumb = await svc().request("/v1/library/bg_mario-kart_rainbow-road/thumbnail");
     expect([thumb.status, thumb.headers.get("content-type"), await thumb.text()]).toEqual([200, "image/jpeg", "jpeg bytes"]);
     await expectProblem(await svc().request("/v1/library/bg_nope/preview"), 404, "NOT_FOUND");

@@ -6,7 +6,7 @@ import { eq } from "drizzle-orm";
 import { insertVideo } from "../../db/repos/videos.ts";
 import { videos } from "../../db/schema/index.ts";
 import { runFfmpeg } from "../../render/ffmpeg.ts";
-import { newId } from "../../src/ids.ts";
+import { newId } from "../../src/kernel/ids.ts";
 import { decodeForAlignment } from "../../src/narration/decode.ts";
 import { createOfflineNarrator } from "../../src/narration/providers/offline.ts";
 import type { PipelineDeps } from "../../src/videos/pipeline.ts";

@@ -4,7 +4,7 @@ import { runFfmpeg } from "../../render/ffmpeg.ts";
 import { insertDownloadLink } from "../../db/repos/downloads.ts";
 import { videos } from "../../db/schema/index.ts";
 import { videoFileKey } from "../../src/storage/local.ts";
-import { newId } from "../../src/ids.ts";
+import { newId } from "../../src/kernel/ids.ts";
 import { DATABASE_KINDS } from "../helpers/databases.ts";
 import { BASE, type TestService, useService } from "../helpers/harness.ts";
 import { expectProblem } from "../helpers/problem.ts";

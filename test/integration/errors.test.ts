@@ -1,9 +1,9 @@
 import { describe, expect, test } from "bun:test";
-import { createApp } from "../../src/app.ts";
+import { createApp } from "../../src/http/app.ts";
 import { MAX_BODY_BYTES } from "../../src/http/body.ts";
 import type { RouteDef } from "../../src/http/route.ts";
 import { Type } from "@sinclair/typebox";
-import { allRoutes } from "../../src/routes.ts";
+import { allRoutes } from "../../src/http/routes/all.ts";
 import { TEMPLATES } from "../../src/templates/registry.ts";
 import { DATABASE_KINDS } from "../helpers/databases.ts";
 import { BASE, useService } from "../helpers/harness.ts";

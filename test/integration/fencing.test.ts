@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import { beginVideoAttempt, findAccountVideo, insertVideo, updateVideoForAttempt } from "../../db/repos/videos.ts";
 import { usageLedger } from "../../db/schema/index.ts";
-import { newId } from "../../src/ids.ts";
+import { newId } from "../../src/kernel/ids.ts";
 import { completeVideo, Superseded } from "../../src/videos/finish.ts";
 import { runWatchdog, STALLED_AFTER_MS } from "../../src/videos/worker.ts";
 import { DATABASE_KINDS } from "../helpers/databases.ts";

@@ -1,8 +1,8 @@
 import { describe, expect, test } from "bun:test";
-import { createApp } from "../../src/app.ts";
+import { createApp } from "../../src/http/app.ts";
 import { Limiter } from "../../actors/limiter.ts";
 import { MemoryWindowStore } from "../../actors/memory-window-store.ts";
-import { silentLogger } from "../../src/logger.ts";
+import { silentLogger } from "../../src/kernel/logger.ts";
 import { type Database, openPostgres } from "../../db/client.ts";
 import { videos } from "../../db/schema/index.ts";
 import { startJobQueue } from "../../src/queue/job-queue.ts";

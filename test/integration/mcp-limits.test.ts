@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { ANSWER_LEFT_OUT_CODE, MCP_LIMITS } from "../../src/mcp/limits.ts";
+import { ANSWER_LEFT_OUT_CODE, MCP_LIMITS } from "../../src/http/mcp/limits.ts";
 import { DATABASE_KINDS } from "../helpers/databases.ts";
 import { useService } from "../helpers/harness.ts";
 import { expectProblem } from "../helpers/problem.ts";

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node
 import { join } from "node:path";
 import { createLocalStorage, type Storage } from "../../src/storage/local.ts";
 import { createS3Storage } from "../../src/storage/s3.ts";
+import { fakeTextMessage } from "../../src/templates/fake-text-message/index.ts";
 import { dropStageFiles, keepStageFiles, relocateOutputs, restoreStageFiles } from "../../src/videos/stage-files.ts";
 import { useObjectStore } from "../helpers/object-store.ts";
 
@@ -56,4 +57,20 @@ describe.each(Object.keys(SHARED))("stage files through %s storage", (kind) => {
     expect(await restoreStageFiles(a, "vid_2", workC, [join(workC, "narration.wav")])).toBe(false);
     expect(existsSync(outside)).toBe(true);
   });
+});
+
+test("dropping a finished video's stage files passes over an output its template cannot read, and drops the rest", async () => {
+  const [storage] = SHARED.local!();
+  const work = join(tempDir(), "work", "vid_3");
+  mkdirSync(work, { recursive: true });
+  const media = join(work, "image.png");
+  const narration = join(work, "narration.wav");
+  for (const file of [media, narration]) writeFileSync(file, "stage file");
+  await keepStageFiles(storage, "vid_3", work, [media, narration]);
+  const stored = { preparing_media: { backgroundPath: "/lib/loop.mp4", fitted: true, musicPath: null, avatar: null, images: { img_1: { path: media, width: 1, height: 1 } } }, narrating: { clips: "not clips" } };
+  // fake_text_message's narrating output is malformed here: its files cannot be named, and the drop goes on.
+  await dropStageFiles(storage, fakeTextMessage, "vid_3", work, stored);
+  rmSync(work, { recursive: true });
+  expect(await restoreStageFiles(storage, "vid_3", work, [media])).toBe(false);
+  expect(await restoreStageFiles(storage, "vid_3", work, [narration])).toBe(true);
 });

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { buildStudio } from "../../scripts/build-studio.ts";
-import { loadConfig } from "../../src/config.ts";
+import { loadConfig } from "../../src/kernel/config.ts";
 import { type StudioAssets, loadStudio, mountStudio } from "../../src/http/studio.ts";
 import { useService } from "../helpers/harness.ts";
 

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { insertDownloadLink } from "../../db/repos/downloads.ts";
 import { videos } from "../../db/schema/index.ts";
 import { COMPANION_FILES } from "../../render/companions.ts";
-import { newId } from "../../src/ids.ts";
+import { newId } from "../../src/kernel/ids.ts";
 import { videoCompanionKey } from "../../src/storage/local.ts";
 import { DATABASE_KINDS } from "../helpers/databases.ts";
 import { BASE, type TestService, useService } from "../helpers/harness.ts";

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { insertVideo } from "../../db/repos/videos.ts";
 import { webhookDeliveries } from "../../db/schema/index.ts";
-import { newId } from "../../src/ids.ts";
+import { newId } from "../../src/kernel/ids.ts";
 import { attemptDelivery, RETRY_DELAYS_SECONDS } from "../../src/webhooks/deliver.ts";
 import { callerUrlPolicy } from "../../src/net/outbound.ts";
 import { DATABASE_KINDS } from "../helpers/databases.ts";

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { findAccountVideo, insertVideo, updateVideoForAttempt, beginVideoAttempt } from "../../db/repos/videos.ts";
 import { eq } from "drizzle-orm";
 import { usageLedger, videos } from "../../db/schema/index.ts";
-import { newId } from "../../src/ids.ts";
+import { newId } from "../../src/kernel/ids.ts";
 import type { PipelineDeps } from "../../src/videos/pipeline.ts";
 import { processVideo } from "../../src/videos/pipeline.ts";
 import { stageFileKey } from "../../src/videos/stage-files.ts";
@@ -67,7 +67,7 @@ describe.each(DATABASE_KINDS)("finished videos leave nothing behind (%s)", (kind
     const video = await storyVideo(accountId, { backgroundVideoUrl: "https://127.0.0.1:9/bg.mp4" });
     // Its narration was made by an attempt on another machine, whose working folder was elsewhere.
     const narration = join("/elsewhere/work", video.id, "narration.wav");
-    await svc().database.db.update(videos).set({ stageOutputs: { narrating: { audioPath: narration } } }).where(eq(videos.id, video.id));
+    await svc().database.db.update(videos).set({ stageOutputs: { narrating: { audioPath: narration, duration: 1, words: [], titleWords: 0 } } }).where(eq(videos.id, video.id));
     const kept = join(workFolder(video.id), "kept.wav");
     writeFileSync(kept, "narration");
     await svc().deps.storage.put(stageFileKey(video.id, narration), kept);

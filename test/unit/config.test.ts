@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
-import { loadConfig } from "../../src/config.ts";
-import { newId } from "../../src/ids.ts";
+import { loadConfig } from "../../src/kernel/config.ts";
+import { newId } from "../../src/kernel/ids.ts";
 
 describe("configuration", () => {
   test("defaults", () => {

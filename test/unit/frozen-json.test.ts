@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { bodyJson, deepFreeze } from "../../src/frozen-json.ts";
+import { bodyJson, deepFreeze } from "../../src/kernel/frozen-json.ts";
 
 describe("frozen answers", () => {
   test("deepFreeze makes a value and everything in it read-only", () => {

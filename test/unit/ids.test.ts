@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { newId } from "../../src/ids.ts";
+import { newId } from "../../src/kernel/ids.ts";
 
 describe("ids", () => {
   test("a prefix, ten time characters and sixteen random ones, in lower-case Crockford base32", () => {

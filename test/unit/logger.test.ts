@@ -1,5 +1,5 @@
 import { expect, test } from "bun:test";
-import { createLogger } from "../../src/logger.ts";
+import { createLogger } from "../../src/kernel/logger.ts";
 
 test("a failed query's parameters (callers' values) never reach the log; the statement and stack do", () => {
   const lines: string[] = [];

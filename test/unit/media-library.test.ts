@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createFileLibrary, pickBackground } from "../../src/media/library.ts";
+import { createFileLibrary, pickBackground, readyCategories } from "../../src/media/library.ts";
 
 describe("media library", () => {
   const operator = mkdtempSync(join(tmpdir(), "lib-op-"));
@@ -35,24 +35,18 @@ describe("media library", () => {
     const a = pickBackground(library, { category: "Minecraft" }, 0);
     const b = pickBackground(library, { category: "Minecraft" }, 1);
     expect(a.ok && b.ok && a.asset.id !== b.asset.id).toBe(true);
-    expect(a).not.toHaveProperty("fallback");
     expect(pickBackground(library, { category: "Minecraft" }, 2)).toEqual(a);
     expect(pickBackground(library, { assetId: "bg_nope" }, 0)).toMatchObject({ ok: false, code: "BACKGROUND_UNAVAILABLE" });
     expect(pickBackground(library, { assetId: "bg_other_my-drive" }, 0)).toMatchObject({ ok: true });
   });
 
-  test("a category with no clip yet is served from the categories that have some (never uncategorised footage)", () => {
-    const picks = [0, 1, 2, 3].map((seed) => pickBackground(library, { category: "Roblox" }, seed));
-    for (const pick of picks) expect(pick).toMatchObject({ ok: true, fallback: true, asset: { category: "Minecraft" } });
-    expect(new Set(picks.map((p) => p.ok && p.asset.id)).size).toBe(2);
-    expect(pickBackground(library, { category: "Roblox" }, 5)).toEqual(picks[1]!);
-  });
-
-  test("with no categorised footage at all a category is BACKGROUND_UNAVAILABLE", () => {
+  test("a category with no clip yet is never served with another category's footage: it is not ready", () => {
+    for (const seed of [0, 1, 2, 3]) expect(pickBackground(library, { category: "Roblox" }, seed)).toEqual({ ok: false, code: "BACKGROUND_NOT_READY", category: "Roblox" });
     const bare = mkdtempSync(join(tmpdir(), "lib-bare-"));
     mkdirSync(join(bare, "backgrounds/other"), { recursive: true });
     writeFileSync(join(bare, "backgrounds/other/my-drive.mp4"), "x");
-    expect(pickBackground(createFileLibrary(bare), { category: "Roblox" }, 0)).toMatchObject({ ok: false, code: "BACKGROUND_UNAVAILABLE" });
+    expect(pickBackground(createFileLibrary(bare), { category: "Roblox" }, 0)).toMatchObject({ ok: false, code: "BACKGROUND_NOT_READY" });
+    expect([...readyCategories(library)]).toEqual(["Minecraft"]);
   });
 
   test("a sound effect is found by name, the operator's file first; one not made yet is undefined", () => {

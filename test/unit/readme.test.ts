@@ -2,7 +2,7 @@ import { expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { ADMIN_COMMANDS } from "../../src/admin/commands.ts";
-import { ConfigSchema } from "../../src/config.ts";
+import { ConfigSchema } from "../../src/kernel/config.ts";
 
 const readme = readFileSync(join(import.meta.dir, "../../README.md"), "utf8");
 

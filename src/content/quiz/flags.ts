@@ -1,4 +1,4 @@
-import { onFirstUse } from "../../on-first-use.ts";
+import { onFirstUse } from "../../kernel/on-first-use.ts";
 import { countryFacts, countryNamed } from "./countries.ts";
 import { type RecordSet, recordSources } from "./records.ts";
 import { REGION_WORDS } from "./regions.ts";

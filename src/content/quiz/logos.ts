@@ -1,5 +1,5 @@
 import type * as SimpleIcons from "simple-icons";
-import { onFirstUse } from "../../on-first-use.ts";
+import { onFirstUse } from "../../kernel/on-first-use.ts";
 import { asksFor, factsFrom, worded } from "./phrasing.ts";
 import { askEach, type Difficulty, type Phrasing, type QuestionSource, withDistractors } from "./question.ts";
 

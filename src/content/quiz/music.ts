@@ -1,4 +1,4 @@
-import { onFirstUse } from "../../on-first-use.ts";
+import { onFirstUse } from "../../kernel/on-first-use.ts";
 import { factsFrom, note } from "./phrasing.ts";
 import { type RecordSet, recordSources } from "./records.ts";
 

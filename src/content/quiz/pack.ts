@@ -5,7 +5,8 @@ import { offlineTopicList } from "./coverage.ts";
 import { elementSources } from "./elements.ts";
 import { logoSource } from "./logos.ts";
 import { pokemonSources } from "./pokemon.ts";
-import { type Difficulty, type QuestionSource, type QuizQuestion, seededRng, shuffle } from "./question.ts";
+import { seededRandom } from "../../../render/seeded-random.ts";
+import { type Difficulty, type QuestionSource, type QuizQuestion, shuffle } from "./question.ts";
 import { RECORD_SOURCES } from "./record-sources.ts";
 import { planTopic, type TopicPlan } from "./topics.ts";
 import { PatternPicker } from "./wording.ts";
@@ -48,7 +49,7 @@ export function planOfflineTopic(topic: string, categoryId: QuizCategory | undef
  */
 export function buildOfflinePack(request: PackRequest): QuizPack {
   const { sources, regions, tags } = planOfflineTopic(request.topic, request.categoryId);
-  const rng = seededRng(request.seed);
+  const rng = seededRandom(request.seed);
   const queues = shuffle(sources, rng).map((s) => ({ source: s, questions: shuffle(s.questions(request.difficulty, rng, { regions, tags }), rng) }));
   const picker = new PatternPicker(rng);
   const subjects = new Set<string>();

@@ -1,5 +1,5 @@
 import type * as Pkmn from "@pkmn/dex";
-import { onFirstUse } from "../../on-first-use.ts";
+import { onFirstUse } from "../../kernel/on-first-use.ts";
 import { asksFor, worded } from "./phrasing.ts";
 import { askEach, type Difficulty, type Phrasing, type QuestionSource, type QuizQuestion, type Rng, withDistractors } from "./question.ts";
 

@@ -1,3 +1,4 @@
+import type { Random } from "../../../render/seeded-random.ts";
 import type { QuizCategory } from "./categories.ts";
 
 export type Difficulty = "easy" | "medium" | "hard";
@@ -67,19 +68,8 @@ export interface SubjectFilter {
   tags?: string[];
 }
 
-export type Rng = () => number;
-
-/** mulberry32: small, seedable, good enough for picking questions. */
-export function seededRng(seed: number): Rng {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** Where a pack's picks come from: `seededRandom(seed)` (render/seeded-random.ts), so a seed makes the same pack. */
+export type Rng = Random;
 
 export function shuffle<T>(items: readonly T[], rng: Rng): T[] {
   const out = [...items];

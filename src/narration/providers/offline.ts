@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import { findVoice } from "../../catalog/voices.ts";
+import { findVoice } from "../voices.ts";
 import type { RawSegment } from "../audio-plan.ts";
 import { chunkScript } from "../engines/engine.ts";
 import { espeakLanguages, espeakVoices, pickEspeakVoice, synthesizeWithEspeak } from "../engines/espeak.ts";

@@ -1,10 +1,11 @@
-import { VOICE_SET_A } from "../../catalog/voices.ts";
+import { VOICE_SET_A } from "../../narration/voices.ts";
 import { checkText } from "../../content/safety.ts";
 import { RENDER_STEP, narrationStep } from "../credits.ts";
+import { readOutput } from "../stages.ts";
 import { defineTemplate } from "../template.ts";
 import { articleRules, ArticleVideoInputs } from "./inputs.ts";
-import { articleStageFiles, articleUsage, composeArticle, estimateArticle, runArticleStage } from "./production.ts";
-import { type ArticleScriptContent, presentArticleScript, writeArticleContent } from "./script.ts";
+import { type ArticleOutputs, articleStages, articleUsage, composeArticle, estimateArticle } from "./production.ts";
+import { ArticleScriptOutput, presentArticleScript, writeArticleContent } from "./script.ts";
 
 const TIDES = [
   "Tides are the slow rise and fall of the sea, and they are driven mostly by the Moon.",
@@ -16,7 +17,7 @@ const TIDES = [
   "Coastlines shape the rest. In a funnel-shaped bay the incoming water piles up, which is why the Bay of Fundy in Canada sees some of the highest tides on Earth.",
 ].join(" ");
 
-export const articleVideo = defineTemplate<ArticleVideoInputs>({
+export const articleVideo = defineTemplate<ArticleVideoInputs, ArticleOutputs>({
   id: "article_video",
   name: "Article to Video",
   description:
@@ -36,7 +37,7 @@ export const articleVideo = defineTemplate<ArticleVideoInputs>({
     projectKind: "script",
     makes: "scripts",
     write: (inputs, content) => writeArticleContent(inputs, content),
-    present: (content, wordsPerSecond) => presentArticleScript(content as ArticleScriptContent, wordsPerSecond),
+    present: (content, wordsPerSecond) => presentArticleScript(readOutput("generating_script", ArticleScriptOutput, content), wordsPerSecond),
   },
   paidSteps: [narrationStep("narration", "of the script"), RENDER_STEP],
   notices: [
@@ -55,9 +56,7 @@ export const articleVideo = defineTemplate<ArticleVideoInputs>({
     full: { source: { kind: "text", text: TIDES }, length: "short", tone: "punchy", voiceId: "JBFqnCBsd6RMkjVDRZzb", captionPresetId: "beast", silent: false },
   },
 
-  stages: ["generating_script", "narrating"],
-  runStage: runArticleStage,
-  stageFiles: articleStageFiles,
+  stages: articleStages,
   compose: composeArticle,
   estimate: estimateArticle,
   usage: articleUsage,

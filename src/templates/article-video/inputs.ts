@@ -1,7 +1,7 @@
 import { type Static, Type } from "@sinclair/typebox";
 import { CAPTION_PRESET_IDS } from "../../../render/captions/presets.ts";
-import { VOICE_SET_A } from "../../catalog/voices.ts";
-import { Closed, Defaulted, Enum, HttpUrl, SilentField, applyAnnotations, selectedBy } from "../schema-kit.ts";
+import { VOICE_SET_A } from "../../narration/voices.ts";
+import { Closed, Defaulted, Enum, HttpUrl, SilentField, applyAnnotations, selectedBy } from "../../kernel/schema-kit.ts";
 
 const Source = Closed(
   {

@@ -1,4 +1,5 @@
 import { existsSync } from "node:fs";
+import { Type } from "@sinclair/typebox";
 import { join } from "node:path";
 import type { CaptionWord, Timeline } from "../../../render/timeline.ts";
 import type { CaptionPresetId } from "../../../render/captions/presets.ts";
@@ -7,17 +8,32 @@ import { moodMusic, type PreparedMedia, serverBackground } from "../media-choice
 import { bedVolume, DEFAULT_MUSIC_VOLUME, speechWindows } from "../music-bed.ts";
 import { LENGTH_SECONDS } from "../../content/extractive-writer.ts";
 import { readingTimes } from "../reading-pace.ts";
-import type { DurationEstimate, NarrationUsage, PreRenderStage, ProductionContext } from "../template.ts";
+import { type StageOutputs, type StageSpecs, storedAs } from "../stages.ts";
+import type { DurationEstimate, NarrationUsage, ProductionContext } from "../template.ts";
 import { type Headline, headlineFor } from "../../content/headline.ts";
 import { countWords } from "../../content/text.ts";
 import { headlineCardSvg } from "./headline-card.ts";
 import type { ArticleVideoInputs } from "./inputs.ts";
-import { type ArticleScriptContent, writeArticleContent } from "./script.ts";
+import { type ArticleScriptContent, ArticleScriptOutput, writeArticleContent } from "./script.ts";
 
 export interface ArticleNarration {
   audioPath: string | null;
   duration: number;
   words: CaptionWord[];
+}
+
+const ArticleNarrationOutput = storedAs<ArticleNarration>()(
+  Type.Object({
+    audioPath: Type.Union([Type.String(), Type.Null()]),
+    duration: Type.Number(),
+    words: Type.Array(Type.Object({ text: Type.String(), start: Type.Number(), end: Type.Number() })),
+  }),
+);
+
+/** What article_video's stages make: the script, then its narration. */
+export interface ArticleOutputs {
+  generating_script: ArticleScriptContent;
+  narrating: ArticleNarration;
 }
 
 /** The template's own caption style when the caller names none. */
@@ -63,31 +79,29 @@ export function articleTimeline(inputs: ArticleVideoInputs, media: PreparedMedia
   return timeline;
 }
 
-export async function runArticleStage(stage: PreRenderStage, ctx: ProductionContext<ArticleVideoInputs>, outputs: Record<string, unknown>): Promise<unknown> {
-  const inputs = ctx.inputs;
-  if (stage === "generating_script") return writeArticleContent(inputs, ctx.ports.content);
-  if (stage === "narrating") {
-    const script = outputs.generating_script as ArticleScriptContent;
-    if (inputs.silent) return silentNarration(script.text);
-    const n = await ctx.ports.narrator.narrate({ text: script.text, voiceId: inputs.voiceId, language: "en" }, join(ctx.workDir, "narration.wav"));
-    return { audioPath: n.audioPath, duration: n.duration, words: n.words.map((w) => ({ text: w.text, start: w.start, end: w.end })) } satisfies ArticleNarration;
-  }
-  throw new Error(`article_video has no ${stage} stage`);
-}
-
-export function articleStageFiles(stage: PreRenderStage, output: unknown): string[] {
-  const path = stage === "narrating" ? (output as ArticleNarration).audioPath : null;
-  return path ? [path] : [];
-}
+export const articleStages: StageSpecs<ProductionContext<ArticleVideoInputs>, ArticleOutputs> = {
+  generating_script: { output: ArticleScriptOutput, run: (ctx) => writeArticleContent(ctx.inputs, ctx.ports.content) },
+  narrating: {
+    output: ArticleNarrationOutput,
+    async run(ctx, earlier) {
+      const inputs = ctx.inputs;
+      const script = earlier.get("generating_script");
+      if (inputs.silent) return silentNarration(script.text);
+      const n = await ctx.ports.narrator.narrate({ text: script.text, voiceId: inputs.voiceId, language: "en" }, join(ctx.workDir, "narration.wav"));
+      return { audioPath: n.audioPath, duration: n.duration, words: n.words.map((w) => ({ text: w.text, start: w.start, end: w.end })) };
+    },
+    files: (narration) => (narration.audioPath ? [narration.audioPath] : []),
+  },
+};
 
 /** The card's text; a script saved before cards existed gets one from its title or first sentence. */
 export function articleHeadline(script: ArticleScriptContent): Headline {
   return script.headline ?? headlineFor({ title: script.title, paragraphs: [], url: script.sourceUrl }, script.text.split(/(?<=[.!?])\s+/)[0] ?? script.text);
 }
 
-export async function composeArticle(ctx: ProductionContext<ArticleVideoInputs>, outputs: Record<string, unknown>) {
-  const script = outputs.generating_script as ArticleScriptContent;
-  const narration = outputs.narrating as ArticleNarration;
+export async function composeArticle(ctx: ProductionContext<ArticleVideoInputs>, outputs: StageOutputs<ArticleOutputs>) {
+  const script = outputs.get("generating_script");
+  const narration = outputs.get("narrating");
   const card = headlineCardSvg(articleHeadline(script));
   const path = join(ctx.workDir, "headline-card.png");
   if (!existsSync(path)) await ctx.ports.drawPng(card.svg, path);
@@ -103,8 +117,8 @@ export function estimateArticle(inputs: ArticleVideoInputs): DurationEstimate {
 }
 
 /** A silent video records nothing and is billed nothing for narration. */
-export function articleUsage(_inputs: ArticleVideoInputs, outputs: Record<string, unknown>): NarrationUsage {
-  const narration = outputs.narrating as ArticleNarration;
+export function articleUsage(_inputs: ArticleVideoInputs, outputs: StageOutputs<ArticleOutputs>): NarrationUsage {
+  const narration = outputs.get("narrating");
   const seconds = narration.audioPath ? narration.duration : 0;
   return { billedSeconds: seconds, recordedSeconds: seconds };
 }

@@ -1,10 +1,12 @@
+import { Type } from "@sinclair/typebox";
 import { ContentError } from "../../content/errors.ts";
-import type { ScriptLength, Tone } from "../../content/extractive-writer.ts";
+import { SCRIPT_LENGTHS, type ScriptLength, TONES, type Tone } from "../../content/extractive-writer.ts";
 import type { IngestedSource } from "../../content/ingest.ts";
 import { sourceFromText } from "../../content/ingest.ts";
 import type { ContentPorts } from "../../content/ports.ts";
 import type { Headline } from "../../content/headline.ts";
 import type { Generator } from "../../content/writer.ts";
+import { storedAs } from "../stages.ts";
 import type { ArticleVideoInputs } from "./inputs.ts";
 
 /** An article script as it is stored on a draft project and in the video's script stage. */
@@ -24,6 +26,26 @@ export interface ArticleScriptContent {
   hookWords?: number;
   generator: Generator;
 }
+
+const NullableString = Type.Union([Type.String(), Type.Null()]);
+
+/** How the generating_script stage's output (or a draft saved on a project) is stored. */
+export const ArticleScriptOutput = storedAs<ArticleScriptContent>()(
+  Type.Object({
+    kind: Type.Literal("article_script"),
+    title: NullableString,
+    sourceUrl: NullableString,
+    sourceWords: Type.Number(),
+    truncated: Type.Boolean(),
+    length: Type.Union(SCRIPT_LENGTHS.map((l) => Type.Literal(l))),
+    tone: Type.Union(TONES.map((t) => Type.Literal(t))),
+    text: Type.String(),
+    wordCount: Type.Number(),
+    headline: Type.Optional(Type.Object({ text: Type.String(), kicker: NullableString, byline: NullableString })),
+    hookWords: Type.Optional(Type.Number()),
+    generator: Type.Union([Type.Literal("offline"), Type.Literal("llm")]),
+  }),
+);
 
 /** Reads the source (URL or pasted text) and writes its script. */
 export async function writeArticleContent(inputs: ArticleVideoInputs, content: ContentPorts): Promise<ArticleScriptContent> {

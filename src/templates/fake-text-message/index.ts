@@ -1,10 +1,10 @@
-import { VOICE_SET_B } from "../../catalog/voices.ts";
+import { VOICE_SET_B } from "../../narration/voices.ts";
 import { RENDER_STEP, narrationStep } from "../credits.ts";
 import { defineTemplate } from "../template.ts";
 import { chatRules, FakeTextMessageInputs } from "./inputs.ts";
-import { chatStageFiles, chatUsage, composeChat, estimateChat, runChatStage } from "./production.ts";
+import { type ChatOutputs, chatStages, chatUsage, composeChat, estimateChat } from "./production.ts";
 
-export const fakeTextMessage = defineTemplate<FakeTextMessageInputs>({
+export const fakeTextMessage = defineTemplate<FakeTextMessageInputs, ChatOutputs>({
   id: "fake_text_message",
   name: "Text Messages",
   description:
@@ -31,6 +31,7 @@ export const fakeTextMessage = defineTemplate<FakeTextMessageInputs>({
     "Each message stays on screen for the length of its voice clip; delayMs or pacing adds a gap before it.",
     "With cutAfterMessage N the video reports cutAtMs: the millisecond where message N+1 appears (or the end when N is the last message).",
     "There is no free step and no projectId for this template.",
+    "Background: background.category, background.assetId or background.ownUrl. A category whose built-in footage is not generated yet (GET /v1/options backgrounds.categories[].ready false) is generated next while the video waits in preparing_media, its stage saying so; the video never gets another category's footage, and fails with BACKGROUND_UNAVAILABLE if the footage cannot be generated.",
     "Looks: text is 50 px on the default card (80% of the frame wide; layout.cardWidthPct scales everything); the card, hook, captions and end card stay inside the area TikTok, Reels and Shorts leave uncovered (x 60-930, y 220-1500 of 1080x1920), so no bubble sits under their buttons. Each bubble pops in as it arrives and the typing bubble's dots move; the video ends on its end card, or on the chat held a beat (the last message's clip and 0.25 s).",
     "Music: music.assetId or music.ownUrl; with neither, a built-in chill loop plays (music.volume 0: no music). It is brought to the voice's loudness and ducked while a message is spoken, coming up between messages; at the default volume (30) it sits about 17 dB under the voice while it speaks and 9 dB under it between phrases, in proportion to the volume. A message with nothing to say (emoji only) is held 0.7 s, with its send or receive sound when sfx has it.",
     "Each message is voiced in the language it is written in, detected from its text with tinyld among the languages in GET /v1/options voices[].languages; a message too short to tell (\"ok\", \"jaja\") takes the language of the whole conversation, unless it is written in another script (\"Привет\" in an English chat is voiced in Russian). Bubbles draw every script (Noto fonts); Arabic and Hebrew messages run right to left from the bubble's right edge.",
@@ -68,9 +69,7 @@ export const fakeTextMessage = defineTemplate<FakeTextMessageInputs>({
     },
   },
 
-  stages: ["preparing_media", "narrating"],
-  runStage: runChatStage,
-  stageFiles: chatStageFiles,
+  stages: chatStages,
   compose: composeChat,
   estimate: estimateChat,
   usage: chatUsage,

@@ -1,8 +1,8 @@
 import { type Static, Type } from "@sinclair/typebox";
 import { DEFAULT_BACKGROUND_CATEGORY } from "../../../render/media/background-categories.ts";
 import { BackgroundCategoryField } from "../media-choice.ts";
-import { VOICE_SET_B } from "../../catalog/voices.ts";
-import { Closed, Defaulted, Enum, OwnMediaUrl, applyAnnotations, atMostCountOf, exactlyOne, mutuallyExclusive } from "../schema-kit.ts";
+import { VOICE_SET_B } from "../../narration/voices.ts";
+import { Closed, Defaulted, Enum, OwnMediaUrl, applyAnnotations, atMostCountOf, exactlyOne, mutuallyExclusive } from "../../kernel/schema-kit.ts";
 
 export const TEXT_PLATFORMS = ["imessage", "whatsapp", "instagram", "tinder", "ios"] as const;
 export const TEXT_THEMES = ["dark", "light"] as const;

@@ -1,13 +1,15 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { Type } from "@sinclair/typebox";
 import { SAFE_AREA, safeCardX } from "../../../render/safe-area.ts";
 import { type CaptionWord, type ImageLayer, type LayerMotion, type Timeline, VIDEO_HEIGHT } from "../../../render/timeline.ts";
 import { CHARS_PER_SECOND } from "../../billing/charges.ts";
 import { detectMessageLanguages } from "../../narration/language-detect.ts";
 import { isSpeakable, narrateLines } from "../../narration/narrator.ts";
-import { type PreparedMedia, prepareMedia } from "../media-choice.ts";
+import { type PreparedMedia, PreparedMediaOutput, prepareMedia } from "../media-choice.ts";
 import { StageFailure } from "../production.ts";
-import type { DurationEstimate, NarrationUsage, PreRenderStage, ProductionContext } from "../template.ts";
+import { type StageOutputs, type StageSpecs, storedAs } from "../stages.ts";
+import type { DurationEstimate, NarrationUsage, ProductionContext } from "../template.ts";
 import { bedVolume, DEFAULT_MOOD, speechWindows } from "../music-bed.ts";
 import { soundCueTracks } from "../sound-cues.ts";
 import { newestRowStrip } from "./chat-motion.ts";
@@ -33,6 +35,34 @@ export interface ChatVoices {
   /** By message index; null for an image message. */
   /** `words`: the message's words at their times in the clip (absent in outputs saved before they were kept). */
   clips: ({ audioPath: string; duration: number; language?: string; words?: CaptionWord[] } | null)[];
+}
+
+const ImageFileOutput = Type.Object({ path: Type.String(), width: Type.Number(), height: Type.Number() });
+
+const ChatMediaOutput = storedAs<ChatMedia>()(
+  Type.Object({ ...PreparedMediaOutput.properties, avatar: Type.Union([ImageFileOutput, Type.Null()]), images: Type.Record(Type.String(), ImageFileOutput) }),
+);
+
+const ChatVoicesOutput = storedAs<ChatVoices>()(
+  Type.Object({
+    clips: Type.Array(
+      Type.Union([
+        Type.Object({
+          audioPath: Type.String(),
+          duration: Type.Number(),
+          language: Type.Optional(Type.String()),
+          words: Type.Optional(Type.Array(Type.Object({ text: Type.String(), start: Type.Number(), end: Type.Number() }))),
+        }),
+        Type.Null(),
+      ]),
+    ),
+  }),
+);
+
+/** What fake_text_message's stages make: background, music and the chat's images, then each message's voice. */
+export interface ChatOutputs {
+  preparing_media: ChatMedia;
+  narrating: ChatVoices;
 }
 
 /**
@@ -163,40 +193,37 @@ async function drawCard(ctx: ProductionContext<FakeTextMessageInputs>, card: Car
   return { ...card, path };
 }
 
-export async function runChatStage(stage: PreRenderStage, ctx: ProductionContext<FakeTextMessageInputs>): Promise<unknown> {
-  const inputs = ctx.inputs;
-  if (stage === "preparing_media") {
-    const media = await prepareMedia(ctx, inputs.background, { ...inputs.music, defaultMood: DEFAULT_MOOD.chat });
-    return { ...media, ...(await findImages(ctx, inputs)) } satisfies ChatMedia;
-  }
-  if (stage === "narrating") {
-    // Only messages with something to say are voiced; an emoji-only reply is shown for a beat instead.
-    // Each message in the language it is written in: a Spanish chat is voiced in Spanish.
-    const languages = detectMessageLanguages(inputs.messages.map((m) => m.text), ctx.ports.narrator.languages);
-    const spoken = inputs.messages.flatMap((m, i) =>
-      m.text && isSpeakable(m.text) ? [{ index: i, line: { text: m.text, voiceId: inputs.voices[m.sender], language: languages[i] } }] : [],
-    );
-    const clips = await narrateLines(ctx.ports.narrator, spoken.map((s) => s.line), ctx.workDir);
-    const byMessage: ChatVoices["clips"] = inputs.messages.map(() => null);
-    spoken.forEach((s, k) => {
-      const clip = clips[k]!;
-      byMessage[s.index] = { audioPath: clip.audioPath, duration: clip.duration, language: s.line.language, words: clip.words.map(({ text, start, end }) => ({ text, start, end })) };
-    });
-    return { clips: byMessage } satisfies ChatVoices;
-  }
-  throw new Error(`fake_text_message has no ${stage} stage`);
+async function prepareChatMedia(ctx: ProductionContext<FakeTextMessageInputs>): Promise<ChatMedia> {
+  const media = await prepareMedia(ctx, ctx.inputs.background, { ...ctx.inputs.music, defaultMood: DEFAULT_MOOD.chat });
+  return { ...media, ...(await findImages(ctx, ctx.inputs)) };
 }
 
-export function chatStageFiles(stage: PreRenderStage, output: unknown): string[] {
-  if (stage === "narrating") return (output as ChatVoices).clips.flatMap((c) => (c ? [c.audioPath] : []));
-  if (stage === "preparing_media") return Object.values((output as ChatMedia).images).map((i) => i.path);
-  return [];
+async function voiceChat(ctx: ProductionContext<FakeTextMessageInputs>): Promise<ChatVoices> {
+  const inputs = ctx.inputs;
+  // Only messages with something to say are voiced; an emoji-only reply is shown for a beat instead.
+  // Each message in the language it is written in: a Spanish chat is voiced in Spanish.
+  const languages = detectMessageLanguages(inputs.messages.map((m) => m.text), ctx.ports.narrator.languages);
+  const spoken = inputs.messages.flatMap((m, i) =>
+    m.text && isSpeakable(m.text) ? [{ index: i, line: { text: m.text, voiceId: inputs.voices[m.sender], language: languages[i] } }] : [],
+  );
+  const clips = await narrateLines(ctx.ports.narrator, spoken.map((s) => s.line), ctx.workDir);
+  const byMessage: ChatVoices["clips"] = inputs.messages.map(() => null);
+  spoken.forEach((s, k) => {
+    const clip = clips[k]!;
+    byMessage[s.index] = { audioPath: clip.audioPath, duration: clip.duration, language: s.line.language, words: clip.words.map(({ text, start, end }) => ({ text, start, end })) };
+  });
+  return { clips: byMessage };
 }
 
-export async function composeChat(ctx: ProductionContext<FakeTextMessageInputs>, outputs: Record<string, unknown>) {
+export const chatStages: StageSpecs<ProductionContext<FakeTextMessageInputs>, ChatOutputs> = {
+  preparing_media: { output: ChatMediaOutput, run: prepareChatMedia, files: (media) => Object.values(media.images).map((i) => i.path) },
+  narrating: { output: ChatVoicesOutput, run: voiceChat, files: (voices) => voices.clips.flatMap((c) => (c ? [c.audioPath] : [])) },
+};
+
+export async function composeChat(ctx: ProductionContext<FakeTextMessageInputs>, outputs: StageOutputs<ChatOutputs>) {
   const inputs = ctx.inputs;
-  const media = outputs.preparing_media as ChatMedia;
-  const voices = outputs.narrating as ChatVoices;
+  const media = outputs.get("preparing_media");
+  const voices = outputs.get("narrating");
   const plan = planConversation(inputs, voices.clips.map((c) => c?.duration));
   const screen = chatScreenOf(inputs, media);
   // Only the states where the screen changes are drawn, all at once on the pool's threads.
@@ -244,8 +271,8 @@ export function estimateChat(inputs: FakeTextMessageInputs): DurationEstimate {
   return { videoSeconds: total, narrationSeconds: narration };
 }
 
-export function chatUsage(inputs: FakeTextMessageInputs, outputs: Record<string, unknown>): NarrationUsage {
-  const voices = outputs.narrating as ChatVoices;
+export function chatUsage(inputs: FakeTextMessageInputs, outputs: StageOutputs<ChatOutputs>): NarrationUsage {
+  const voices = outputs.get("narrating");
   const chars = inputs.messages.reduce((n, m) => n + (m.text && isSpeakable(m.text) ? m.text.length : 0), 0);
   return { billedSeconds: chars / CHARS_PER_SECOND, recordedSeconds: voices.clips.reduce((s, c) => s + (c?.duration ?? 0), 0) };
 }

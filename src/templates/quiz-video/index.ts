@@ -1,13 +1,14 @@
-import { VOICE_SET_A } from "../../catalog/voices.ts";
+import { VOICE_SET_A } from "../../narration/voices.ts";
 import { offlineTopicExamples, offlineTopicList } from "../../content/quiz/coverage.ts";
 import { checkText, checkTopic } from "../../content/safety.ts";
 import { RENDER_STEP, narrationStep } from "../credits.ts";
+import { readOutput } from "../stages.ts";
 import { defineTemplate } from "../template.ts";
 import { QuizVideoInputs } from "./inputs.ts";
-import { type QuizPackContent, presentQuizPack, writeQuizContent } from "./pack-step.ts";
-import { composeQuiz, estimateQuiz, quizStageFiles, quizUsage, runQuizStage } from "./production.ts";
+import { presentQuizPack, QuizPackOutput, writeQuizContent } from "./pack-step.ts";
+import { composeQuiz, estimateQuiz, type QuizOutputs, quizStages, quizUsage } from "./production.ts";
 
-export const quizVideo = defineTemplate<QuizVideoInputs>({
+export const quizVideo = defineTemplate<QuizVideoInputs, QuizOutputs>({
   id: "quiz_video",
   name: "AI Quiz Video",
   description:
@@ -33,7 +34,7 @@ export const quizVideo = defineTemplate<QuizVideoInputs>({
     projectKind: "pack",
     makes: "packs",
     write: writeQuizContent,
-    present: (content) => presentQuizPack(content as QuizPackContent),
+    present: (content) => presentQuizPack(readOutput("generating_script", QuizPackOutput, content)),
   },
   paidSteps: [narrationStep("narration", "across the whole pack"), RENDER_STEP],
   notices: [
@@ -66,9 +67,7 @@ export const quizVideo = defineTemplate<QuizVideoInputs>({
     },
   },
 
-  stages: ["generating_script", "narrating"],
-  runStage: runQuizStage,
-  stageFiles: quizStageFiles,
+  stages: quizStages,
   compose: composeQuiz,
   estimate: estimateQuiz,
   usage: quizUsage,

@@ -1,7 +1,7 @@
 import { type Static, Type } from "@sinclair/typebox";
 import { QUIZ_CATEGORIES } from "../../content/quiz/categories.ts";
-import { VOICE_SET_A } from "../../catalog/voices.ts";
-import { Closed, Defaulted, Enum, SilentField } from "../schema-kit.ts";
+import { VOICE_SET_A } from "../../narration/voices.ts";
+import { Closed, Defaulted, Enum, SilentField } from "../../kernel/schema-kit.ts";
 
 export const QuizVideoInputs = Closed({
   topic: Type.String({ minLength: 2, maxLength: 200, description: "What the quiz is about. Topics that target a group of people are refused." }),

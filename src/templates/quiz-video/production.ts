@@ -4,12 +4,19 @@ import { narrateLines } from "../../narration/narrator.ts";
 import { moodMusic, seedOf, serverBackground } from "../media-choice.ts";
 import { bedVolume, DEFAULT_MUSIC_VOLUME } from "../music-bed.ts";
 import { soundCueTracks } from "../sound-cues.ts";
-import type { DurationEstimate, NarrationUsage, PreRenderStage, ProductionContext } from "../template.ts";
+import type { StageOutputs, StageSpecs } from "../stages.ts";
+import type { DurationEstimate, NarrationUsage, ProductionContext } from "../template.ts";
 import type { QuizVideoInputs } from "./inputs.ts";
 import { type CardStyle, introCardSvg, optionBox, optionSvg, outroCardSvg, questionCardSvg, revealCardSvg, timerBarSvg, timerDigitSvg } from "./cards.ts";
-import { type QuizPackContent, quizTitle, writeQuizContent } from "./pack-step.ts";
+import { type QuizPackContent, QuizPackOutput, quizTitle, writeQuizContent } from "./pack-step.ts";
 import { QUIZ_MUSIC_MOOD, quizSoundCues } from "./quiz-sounds.ts";
-import { QUIZ_PACE, type QuizCards, type QuizClip, type QuizLines, quizLines, type QuizNarration, quizSchedule, quizTimeline, silentClip } from "./quiz-plan.ts";
+import { QUIZ_PACE, type QuizCards, type QuizClip, type QuizLines, quizLines, type QuizNarration, QuizNarrationOutput, quizSchedule, quizTimeline, silentClip } from "./quiz-plan.ts";
+
+/** What quiz_video's stages make: the pack, then its narration. */
+export interface QuizOutputs {
+  generating_script: QuizPackContent;
+  narrating: QuizNarration;
+}
 
 function allClips(n: QuizNarration): QuizClip[] {
   return [n.intro, ...n.questions.flatMap((q) => [q.ask, q.reveal]), n.outro];
@@ -43,42 +50,43 @@ async function drawCards(ctx: ProductionContext<QuizVideoInputs>, pack: QuizPack
   return cards;
 }
 
-export async function runQuizStage(stage: PreRenderStage, ctx: ProductionContext<QuizVideoInputs>, outputs: Record<string, unknown>): Promise<unknown> {
+/** The pack's lines narrated one by one (or timed at a reading pace when silent), by card. */
+async function narrateQuiz(ctx: ProductionContext<QuizVideoInputs>, pack: QuizPackContent): Promise<QuizNarration> {
   const inputs = ctx.inputs;
-  if (stage === "generating_script") return writeQuizContent(inputs, ctx.ports.content, seedOf(ctx.videoId));
-  if (stage === "narrating") {
-    const pack = outputs.generating_script as QuizPackContent;
-    const lines = quizLines(pack, quizTitle(inputs));
-    const texts = [lines.intro, ...lines.questions.flatMap((q) => [q.ask, q.reveal]), lines.outro];
-    let clips: QuizClip[];
-    if (inputs.silent) clips = texts.map(silentClip);
-    else {
-      const dir = join(ctx.workDir, "voice");
-      mkdirSync(dir, { recursive: true });
-      const recorded = await narrateLines(ctx.ports.narrator, texts.map((text) => ({ text, voiceId: inputs.voiceId, language: "en", speed: QUIZ_PACE.speed })), dir);
-      clips = recorded.map((c) => ({ audioPath: c.audioPath, duration: c.duration, words: c.words }));
-    }
-    const narration: QuizNarration = {
-      intro: clips[0]!,
-      questions: pack.questions.map((_, i) => ({ ask: clips[1 + 2 * i]!, reveal: clips[2 + 2 * i]! })),
-      outro: clips.at(-1)!,
-    };
-    return narration;
+  const lines = quizLines(pack, quizTitle(inputs));
+  const texts = [lines.intro, ...lines.questions.flatMap((q) => [q.ask, q.reveal]), lines.outro];
+  let clips: QuizClip[];
+  if (inputs.silent) clips = texts.map(silentClip);
+  else {
+    const dir = join(ctx.workDir, "voice");
+    mkdirSync(dir, { recursive: true });
+    const recorded = await narrateLines(ctx.ports.narrator, texts.map((text) => ({ text, voiceId: inputs.voiceId, language: "en", speed: QUIZ_PACE.speed })), dir);
+    clips = recorded.map((c) => ({ audioPath: c.audioPath, duration: c.duration, words: c.words }));
   }
-  throw new Error(`quiz_video has no ${stage} stage`);
+  const narration: QuizNarration = {
+    intro: clips[0]!,
+    questions: pack.questions.map((_, i) => ({ ask: clips[1 + 2 * i]!, reveal: clips[2 + 2 * i]! })),
+    outro: clips.at(-1)!,
+  };
+  return narration;
 }
 
-export function quizStageFiles(stage: PreRenderStage, output: unknown): string[] {
-  return stage === "narrating" ? allClips(output as QuizNarration).flatMap((c) => (c.audioPath ? [c.audioPath] : [])) : [];
-}
+export const quizStages: StageSpecs<ProductionContext<QuizVideoInputs>, QuizOutputs> = {
+  generating_script: { output: QuizPackOutput, run: (ctx) => writeQuizContent(ctx.inputs, ctx.ports.content, seedOf(ctx.videoId)) },
+  narrating: {
+    output: QuizNarrationOutput,
+    run: (ctx, earlier) => narrateQuiz(ctx, earlier.get("generating_script")),
+    files: (narration) => allClips(narration).flatMap((c) => (c.audioPath ? [c.audioPath] : [])),
+  },
+};
 
-export async function composeQuiz(ctx: ProductionContext<QuizVideoInputs>, outputs: Record<string, unknown>) {
+export async function composeQuiz(ctx: ProductionContext<QuizVideoInputs>, outputs: StageOutputs<QuizOutputs>) {
   const inputs = ctx.inputs;
-  const pack = outputs.generating_script as QuizPackContent;
+  const pack = outputs.get("generating_script");
   const lines = quizLines(pack, quizTitle(inputs));
   const cards = await drawCards(ctx, pack, lines, { theme: inputs.theme, font: inputs.font }, inputs.countdownSeconds);
   const media = serverBackground(ctx);
-  const { timeline, countdowns, reveals } = quizTimeline(outputs.narrating as QuizNarration, lines, cards, {
+  const { timeline, countdowns, reveals } = quizTimeline(outputs.get("narrating"), lines, cards, {
     countdownSeconds: inputs.countdownSeconds,
     captionsEnabled: inputs.captionsEnabled,
     captionPreset: "classicWhite",
@@ -100,7 +108,7 @@ export function estimateQuiz(inputs: QuizVideoInputs): DurationEstimate {
 }
 
 /** Narration is billed across the whole pack, as recorded. */
-export function quizUsage(_inputs: QuizVideoInputs, outputs: Record<string, unknown>): NarrationUsage {
-  const seconds = allClips(outputs.narrating as QuizNarration).reduce((s, c) => s + (c.audioPath ? c.duration : 0), 0);
+export function quizUsage(_inputs: QuizVideoInputs, outputs: StageOutputs<QuizOutputs>): NarrationUsage {
+  const seconds = allClips(outputs.get("narrating")).reduce((s, c) => s + (c.audioPath ? c.duration : 0), 0);
   return { billedSeconds: seconds, recordedSeconds: seconds };
 }

@@ -1,8 +1,10 @@
+import { Type } from "@sinclair/typebox";
 import { FPS, type ImageLayer, type Timeline } from "../../../render/timeline.ts";
 import type { CaptionPresetId } from "../../../render/captions/presets.ts";
 import { safeCardX } from "../../../render/safe-area.ts";
 import { speechWindows } from "../music-bed.ts";
 import { readingTimes } from "../reading-pace.ts";
+import { storedAs } from "../stages.ts";
 import { CARD_MARGIN, CARD_WIDTH, type optionBox, TIMER_BAR, TIMER_SIZE } from "./cards.ts";
 
 import type { QuizLines } from "./quiz-lines.ts";
@@ -21,6 +23,17 @@ export interface QuizNarration {
   questions: { ask: QuizClip; reveal: QuizClip }[];
   outro: QuizClip;
 }
+
+const QuizClipOutput = Type.Object({
+  audioPath: Type.Union([Type.String(), Type.Null()]),
+  duration: Type.Number(),
+  words: Type.Array(Type.Object({ text: Type.String(), start: Type.Number(), end: Type.Number() })),
+});
+
+/** How the narrating stage's output is stored. */
+export const QuizNarrationOutput = storedAs<QuizNarration>()(
+  Type.Object({ intro: QuizClipOutput, questions: Type.Array(Type.Object({ ask: QuizClipOutput, reveal: QuizClipOutput })), outro: QuizClipOutput }),
+);
 
 type Box = ReturnType<typeof optionBox>;
 

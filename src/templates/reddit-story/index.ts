@@ -1,9 +1,9 @@
 import { DEFAULT_BACKGROUND_CATEGORY } from "../../../render/media/background-categories.ts";
-import { VOICE_SET_B } from "../../catalog/voices.ts";
+import { VOICE_SET_B } from "../../narration/voices.ts";
 import { RENDER_STEP, narrationStep } from "../credits.ts";
 import { defineTemplate } from "../template.ts";
 import { redditRules, RedditStoryInputs } from "./inputs.ts";
-import { composeStory, estimateStory, runStoryStage, storyNarrationRequest, storyStageFiles, storyUsage } from "./production.ts";
+import { composeStory, estimateStory, storyNarrationRequest, type StoryOutputs, storyStages, storyUsage } from "./production.ts";
 import { teaserScript } from "./teaser.ts";
 
 const STORY =
@@ -16,7 +16,7 @@ const STORY =
   "She didn't speak to me for two days. Our other friends are split: some say I should have explained more, some say she should have asked first. " +
   "Yesterday she left a loaf on my desk with a note that just said 'Gerald says sorry'. I laughed, but I still don't know if we are okay.";
 
-export const redditStory = defineTemplate<RedditStoryInputs>({
+export const redditStory = defineTemplate<RedditStoryInputs, StoryOutputs>({
   id: "reddit_story",
   name: "Reddit Story",
   description:
@@ -47,6 +47,7 @@ export const redditStory = defineTemplate<RedditStoryInputs>({
     "Narration is mandatory: there is no silent option, and the full story is always narrated, even with a projectId from a preview.",
     "POST /v1/previews returns a free ~10 s teaser (the title plus about the first 170 characters) with word captions and a projectId; it is never used as the video narration.",
     "Background: one of backgroundVideoAssetId, backgroundCategory or backgroundVideoUrl (Subway Surfers footage when none is set). Music: one of backgroundAudioAssetId or backgroundAudioUrl; with neither, a built-in chill loop plays (backgroundAudioVolume 0: no music).",
+    "A category whose built-in footage is not generated yet (GET /v1/options backgrounds.categories[].ready false) is generated next while the video waits in preparing_media, its stage saying so; the video never gets another category's footage, and fails with BACKGROUND_UNAVAILABLE if the footage cannot be generated.",
     "Mix: the music is brought to the voice's loudness and ducked while the voice speaks, coming up between phrases; at the default backgroundAudioVolume (30) it sits about 17 dB under the voice while it speaks and 9 dB under it between phrases, in proportion to the volume. The title is read, a 0.5 s beat follows (the bed comes up under the title card's exit), then the story. The video ends 0.4 s after the last word, on its last caption.",
     "language (ISO 639-1, optionally with a region) is the language the story is written in and narrated in: any language in GET /v1/options voices[].languages (offline: English in festival's voices, about 100 more in espeak-ng's, among them es, de, fr, ru, ar, he, hi, ja, zh, ko, th). A language no voice of the deployment speaks is refused with 400 INVALID_INPUT naming inputs.language. A story left at en whose letters are mostly not Latin is narrated in the language detected from its text. Captions and the title card draw every script (Noto fonts), right-to-left scripts right to left; Chinese, Japanese and Thai captions go word by word.",
     "Own media by URL is fetched before anything is charged; more than 20 new URLs a day fail with MEDIA_QUOTA_EXCEEDED, a URL used in the last 30 days is reused.",
@@ -72,9 +73,7 @@ export const redditStory = defineTemplate<RedditStoryInputs>({
     },
   },
 
-  stages: ["preparing_media", "narrating"],
-  runStage: runStoryStage,
-  stageFiles: storyStageFiles,
+  stages: storyStages,
   compose: composeStory,
   estimate: estimateStory,
   usage: storyUsage,

@@ -2,8 +2,8 @@ import { type Static, Type } from "@sinclair/typebox";
 import { DEFAULT_BACKGROUND_CATEGORY } from "../../../render/media/background-categories.ts";
 import { BackgroundCategoryField } from "../media-choice.ts";
 import { CAPTION_PRESET_IDS } from "../../../render/captions/presets.ts";
-import { VOICE_SET_B } from "../../catalog/voices.ts";
-import { Closed, Defaulted, Enum, OwnMediaUrl, applyAnnotations, mutuallyExclusive } from "../schema-kit.ts";
+import { VOICE_SET_B } from "../../narration/voices.ts";
+import { Closed, Defaulted, Enum, OwnMediaUrl, applyAnnotations, mutuallyExclusive } from "../../kernel/schema-kit.ts";
 
 export const RedditStoryInputs = Closed({
   title: Type.String({ minLength: 1, maxLength: 200, description: "Narrated first and shown on the title card." }),

@@ -1,4 +1,5 @@
 import { existsSync } from "node:fs";
+import { Type } from "@sinclair/typebox";
 import { join } from "node:path";
 import { SAFE_AREA, safeCardX } from "../../../render/safe-area.ts";
 import type { Timeline } from "../../../render/timeline.ts";
@@ -7,10 +8,11 @@ import { narrationLanguage } from "../../narration/language-detect.ts";
 import type { NarrationRequest } from "../../narration/narrator.ts";
 import { splitWords, type WordTiming } from "../../narration/words.ts";
 import { END_HOLD_SECONDS, holdLastWord, narratedDuration } from "../endings.ts";
-import { type PreparedMedia, prepareMedia } from "../media-choice.ts";
+import { type PreparedMedia, PreparedMediaOutput, prepareMedia } from "../media-choice.ts";
 import { bedVolume, DEFAULT_MOOD, speechWindows } from "../music-bed.ts";
 import { soundCueTracks } from "../sound-cues.ts";
-import type { DurationEstimate, NarrationUsage, PreRenderStage, ProductionContext } from "../template.ts";
+import { type StageOutputs, type StageSpecs, storedAs } from "../stages.ts";
+import type { DurationEstimate, NarrationUsage, ProductionContext } from "../template.ts";
 import type { RedditStoryInputs } from "./inputs.ts";
 import { CARD_WIDTH, titleCardSvg } from "./title-card.ts";
 
@@ -20,6 +22,21 @@ export interface StoryNarration {
   words: WordTiming[];
   /** The first words are the title's; captions start after them. */
   titleWords: number;
+}
+
+const StoryNarrationOutput = storedAs<StoryNarration>()(
+  Type.Object({
+    audioPath: Type.String(),
+    duration: Type.Number(),
+    words: Type.Array(Type.Object({ text: Type.String(), charStart: Type.Number(), charEnd: Type.Number(), start: Type.Number(), end: Type.Number() })),
+    titleWords: Type.Number(),
+  }),
+);
+
+/** What reddit_story's stages make: the background and music, then the narration. */
+export interface StoryOutputs {
+  preparing_media: PreparedMedia;
+  narrating: StoryNarration;
 }
 
 const CARD_TOP = 560;
@@ -89,33 +106,33 @@ export function storyTimeline(inputs: RedditStoryInputs, media: PreparedMedia, n
   return timeline;
 }
 
-export async function runStoryStage(stage: PreRenderStage, ctx: ProductionContext<RedditStoryInputs>): Promise<unknown> {
-  const inputs = ctx.inputs;
-  if (stage === "preparing_media") {
-    return prepareMedia(
-      ctx,
-      { assetId: inputs.backgroundVideoAssetId, category: inputs.backgroundCategory, ownUrl: inputs.backgroundVideoUrl },
-      { assetId: inputs.backgroundAudioAssetId, ownUrl: inputs.backgroundAudioUrl, volume: inputs.backgroundAudioVolume, defaultMood: DEFAULT_MOOD.story },
-    );
-  }
-  if (stage === "narrating") {
-    const { script, titleWords } = storyScript(inputs.title, inputs.text);
-    const narration = await ctx.ports.narrator.narrate(storyNarrationRequest(inputs, script), join(ctx.workDir, "narration.wav"));
-    return { audioPath: narration.audioPath, duration: narration.duration, words: narration.words, titleWords } satisfies StoryNarration;
-  }
-  throw new Error(`reddit_story has no ${stage} stage`);
-}
+export const storyStages: StageSpecs<ProductionContext<RedditStoryInputs>, StoryOutputs> = {
+  preparing_media: {
+    output: PreparedMediaOutput,
+    run: (ctx) =>
+      prepareMedia(
+        ctx,
+        { assetId: ctx.inputs.backgroundVideoAssetId, category: ctx.inputs.backgroundCategory, ownUrl: ctx.inputs.backgroundVideoUrl },
+        { assetId: ctx.inputs.backgroundAudioAssetId, ownUrl: ctx.inputs.backgroundAudioUrl, volume: ctx.inputs.backgroundAudioVolume, defaultMood: DEFAULT_MOOD.story },
+      ),
+  },
+  narrating: {
+    output: StoryNarrationOutput,
+    async run(ctx) {
+      const { script, titleWords } = storyScript(ctx.inputs.title, ctx.inputs.text);
+      const narration = await ctx.ports.narrator.narrate(storyNarrationRequest(ctx.inputs, script), join(ctx.workDir, "narration.wav"));
+      return { audioPath: narration.audioPath, duration: narration.duration, words: narration.words, titleWords };
+    },
+    files: (narration) => [narration.audioPath],
+  },
+};
 
-export function storyStageFiles(stage: PreRenderStage, output: unknown): string[] {
-  return stage === "narrating" ? [(output as StoryNarration).audioPath] : [];
-}
-
-export async function composeStory(ctx: ProductionContext<RedditStoryInputs>, outputs: Record<string, unknown>) {
+export async function composeStory(ctx: ProductionContext<RedditStoryInputs>, outputs: StageOutputs<StoryOutputs>) {
   const inputs = ctx.inputs;
   const card = titleCardSvg(inputs.title, inputs.author, inputs.titleCardTheme);
   const cardPath = join(ctx.workDir, "title-card.png");
   if (!existsSync(cardPath)) await ctx.ports.drawPng(card.svg, cardPath);
-  const timeline = storyTimeline(inputs, outputs.preparing_media as PreparedMedia, outputs.narrating as StoryNarration, { path: cardPath, height: card.height });
+  const timeline = storyTimeline(inputs, outputs.get("preparing_media"), outputs.get("narrating"), { path: cardPath, height: card.height });
   // The title card comes in on a whoosh.
   const titleCard = timeline.layers.find((l) => l.path === cardPath);
   if (titleCard) timeline.audio.push(...soundCueTracks(ctx.ports.library, [{ effect: "whoosh", at: titleCard.start }], timeline.duration));
@@ -132,6 +149,6 @@ export function estimateStory(inputs: RedditStoryInputs): DurationEstimate {
   return { videoSeconds: narration + TITLE_BEAT_SECONDS + END_HOLD_SECONDS, narrationSeconds: narration };
 }
 
-export function storyUsage(inputs: RedditStoryInputs, outputs: Record<string, unknown>): NarrationUsage {
-  return { billedSeconds: storySpeechSeconds(inputs), recordedSeconds: (outputs.narrating as StoryNarration).duration };
+export function storyUsage(inputs: RedditStoryInputs, outputs: StageOutputs<StoryOutputs>): NarrationUsage {
+  return { billedSeconds: storySpeechSeconds(inputs), recordedSeconds: outputs.get("narrating").duration };
 }

@@ -2,76 +2,78 @@ import { Glob } from "bun";
 import { dirname, join, relative, resolve } from "node:path";
 
 /**
- * The layers of the service. A file belongs to the first layer whose pattern matches its path (so the
- * catch-all `src/**` comes after the edge and the root); it may import files of the layers it lists (its
- * own included) and nothing else, and every layer it lists sits at its rank or below.
+ * The layers of the service, one folder a line: a file belongs to the layer of the deepest folder listed
+ * here that holds it (`src` holds only the files directly in it: the composition root). It may import
+ * files of the layers it lists (its own included) and nothing else, and every layer it lists sits at its
+ * rank or below. A folder no line names belongs to no layer, so a new folder has to be placed.
  * docs/architecture.md explains the table.
  */
 export interface Layer {
   name: string;
   /** 0 is the bottom; layers of one rank are siblings. */
   rank: number;
-  /** Globs relative to the repository root. */
-  files: string[];
+  /** Folders relative to the repository root. */
+  folders: string[];
   mayImport: string[];
 }
 
 export const LAYERS: readonly Layer[] = [
   // Timeline, pure ffmpeg plans, the render pool: knows nothing of templates, accounts or the database.
-  { name: "render", rank: 0, files: ["render/**"], mayImport: ["render"] },
+  { name: "render", rank: 0, folders: ["render"], mayImport: ["render"] },
   // Schema, client, repositories: the only queries.
-  { name: "db", rank: 0, files: ["db/**"], mayImport: ["db"] },
-  // Leaf modules every layer may use: error codes, ids, logging, configuration, schema names.
-  {
-    name: "kernel",
-    rank: 0,
-    files: ["src/errors.ts", "src/ids.ts", "src/frozen-json.ts", "src/and-then.ts", "src/on-first-use.ts", "src/logger.ts", "src/recorder.ts", "src/faults.ts", "src/config.ts", "src/http/components.ts"],
-    mayImport: ["kernel"],
-  },
+  { name: "db", rank: 0, folders: ["db"], mayImport: ["db"] },
+  // Leaf modules every layer may use: error codes, ids, logging, configuration, schema helpers and names.
+  { name: "kernel", rank: 0, folders: ["src/kernel"], mayImport: ["kernel"] },
   // The typed API client, its CLI and MCP server: a package of its own, knowing the service only by its API.
-  { name: "client", rank: 0, files: ["client/**"], mayImport: ["client"] },
+  { name: "client", rank: 0, folders: ["client"], mayImport: ["client"] },
   // The Studio: the web app served at /, run in the browser. It knows the service only through the typed
   // client, as any other caller does.
-  { name: "studio", rank: 1, files: ["studio/**"], mayImport: ["studio", "client"] },
+  { name: "studio", rank: 1, folders: ["studio"], mayImport: ["studio", "client"] },
   // Pure limit decisions, mailboxes, the limiter and where its windows are kept.
-  { name: "actors", rank: 1, files: ["actors/**"], mayImport: ["actors", "db", "kernel"] },
+  { name: "actors", rank: 1, folders: ["actors"], mayImport: ["actors", "db", "kernel"] },
   // Ports to the outside world and their adapters: network, storage, queue, narration, content, media.
   {
     name: "adapters",
     rank: 1,
-    files: ["src/net/**", "src/storage/**", "src/queue/**", "src/narration/**", "src/content/**", "src/media/**", "src/catalog/voices.ts"],
+    folders: ["src/net", "src/storage", "src/queue", "src/narration", "src/content", "src/media"],
     mayImport: ["adapters", "render", "db", "kernel"],
   },
-  // The HTTP edge: routes, the router, guides and the OpenAPI document.
-  // The MCP endpoint is the client's MCP server bound to this router.
-  { name: "edge", rank: 3, files: ["src/app.ts", "src/routes.ts", "src/**/routes.ts", "src/http/**", "src/docs/**"], mayImport: ["edge", "features", "adapters", "actors", "render", "db", "kernel", "client"] },
-  // The composition root: process start-up, wiring, the admin command.
+  // Feature services: plain functions that never see the HTTP request.
   {
-    name: "root",
-    rank: 4,
-    files: ["src/main.ts", "src/server.ts", "src/build-deps.ts", "src/process-lock.ts", "src/private-files.ts", "src/admin/**", "src/metrics/**"],
-    mayImport: ["root", "edge", "features", "adapters", "actors", "render", "db", "kernel"],
+    name: "features",
+    rank: 2,
+    folders: ["src/videos", "src/templates", "src/estimate", "src/billing", "src/scripts", "src/previews", "src/webhooks", "src/account", "src/auth", "src/idempotency", "src/catalog"],
+    mayImport: ["features", "adapters", "actors", "render", "db", "kernel"],
   },
-  // Feature services (videos, templates, estimate, billing, scripts, previews, webhooks, ...): plain
-  // functions that never see the HTTP request.
-  { name: "features", rank: 2, files: ["src/**"], mayImport: ["features", "adapters", "actors", "render", "db", "kernel"] },
+  // The HTTP edge: the app, the request steps and their runner, every route, guides and the OpenAPI
+  // document; the MCP endpoint is the client's MCP server bound to this router.
+  { name: "edge", rank: 3, folders: ["src/http"], mayImport: ["edge", "features", "adapters", "actors", "render", "db", "kernel", "client"] },
+  // The composition root: process start-up, wiring, the admin command, metrics.
+  { name: "root", rank: 4, folders: ["src", "src/admin", "src/metrics"], mayImport: ["root", "edge", "features", "adapters", "actors", "render", "db", "kernel"] },
   // Operator scripts and benchmarks sit beside the service and may use any of it.
-  { name: "tools", rank: 5, files: ["scripts/**", "bench/**"], mayImport: ["tools", "root", "edge", "features", "adapters", "actors", "render", "db", "kernel", "client"] },
+  { name: "tools", rank: 5, folders: ["scripts", "bench"], mayImport: ["tools", "root", "edge", "features", "adapters", "actors", "render", "db", "kernel", "client"] },
 ];
 
 /**
  * Packages that only one layer may import: the database drivers and query builder belong to db/; the
- * metrics library to the composition root (features tell a Recorder, src/recorder.ts).
+ * metrics library to the composition root (features tell a Recorder, src/kernel/recorder.ts).
  */
 export const PACKAGE_OWNERS: Record<string, string> = { "drizzle-orm": "db", postgres: "db", "@electric-sql/pglite": "db", "prom-client": "root" };
 
 /** The directories whose .ts and .tsx files are checked (tests may import anything). */
 export const LAYERED_DIRS = ["render", "db", "actors", "src", "scripts", "bench", "client/src", "studio"];
 
-const globs = LAYERS.map((layer) => ({ layer, globs: layer.files.map((f) => new Glob(f)) }));
+const layerByFolder = new Map(LAYERS.flatMap((layer) => layer.folders.map((folder) => [folder, layer] as const)));
 
+/** `src` is the root's folder for its own files only; every other folder holds its subfolders too. */
 export function layerOf(path: string): Layer | undefined {
-  return globs.find(({ globs }) => globs.some((g) => g.match(path)))?.layer;
+  const parts = path.split("/").slice(0, -1);
+  if (parts.length === 1 && parts[0] === "src") return layerByFolder.get("src");
+  for (let depth = parts.length; depth > 0; depth--) {
+    const folder = parts.slice(0, depth).join("/");
+    if (folder !== "src" && layerByFolder.has(folder)) return layerByFolder.get(folder);
+  }
+  return undefined;
 }
 
 /**
@@ -146,4 +148,76 @@ export async function checkTree(root: string): Promise<Violation[]> {
     }
   }
   return out.sort((a, b) => a.file.localeCompare(b.file));
+}
+
+/**
+ * The unit a folder cycle is counted between: a folder directly under src/ (each file directly in src/ is
+ * one of its own), or a top-level folder elsewhere. Subfolders of one unit may import each other.
+ */
+export function unitOf(file: string): string {
+  const parts = file.split("/");
+  return parts[0] === "src" ? parts.slice(0, 2).join("/") : parts[0]!;
+}
+
+/** Every import between the layered sources, file to file (relative specifiers only). */
+export async function importGraph(root: string): Promise<Map<string, Set<string>>> {
+  const graph = new Map<string, Set<string>>();
+  for (const dir of LAYERED_DIRS) {
+    for await (const file of new Glob(`${dir}/**/*.{ts,tsx}`).scan({ cwd: root })) {
+      const source = await Bun.file(resolve(root, file)).text();
+      const targets = importsOf(source)
+        .filter((specifier) => specifier.startsWith("."))
+        .map((specifier) => relative(".", join(dirname(file), specifier)));
+      graph.set(file, new Set(targets));
+    }
+  }
+  return graph;
+}
+
+/** The same graph between units: an edge wherever a file of one imports a file of another. */
+export function unitGraph(files: Map<string, Set<string>>): Map<string, Set<string>> {
+  const graph = new Map<string, Set<string>>();
+  for (const [file, targets] of files) {
+    for (const target of targets) {
+      const from = unitOf(file);
+      const to = unitOf(target);
+      if (from === to) continue;
+      if (!graph.has(from)) graph.set(from, new Set());
+      graph.get(from)!.add(to);
+    }
+  }
+  return graph;
+}
+
+/** The graph's cycles: its strongly connected components of more than one node (Tarjan), sorted. */
+export function cyclesOf(graph: Map<string, Set<string>>): string[][] {
+  let next = 0;
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const cycles: string[][] = [];
+  const visit = (node: string) => {
+    index.set(node, next);
+    low.set(node, next++);
+    stack.push(node);
+    onStack.add(node);
+    for (const target of graph.get(node) ?? []) {
+      if (!index.has(target)) {
+        visit(target);
+        low.set(node, Math.min(low.get(node)!, low.get(target)!));
+      } else if (onStack.has(target)) low.set(node, Math.min(low.get(node)!, index.get(target)!));
+    }
+    if (low.get(node) !== index.get(node)) return;
+    const component: string[] = [];
+    let member: string;
+    do {
+      member = stack.pop()!;
+      onStack.delete(member);
+      component.push(member);
+    } while (member !== node);
+    if (component.length > 1) cycles.push(component.sort());
+  };
+  for (const node of graph.keys()) if (!index.has(node)) visit(node);
+  return cycles.sort((a, b) => a[0]!.localeCompare(b[0]!));
 }

@@ -21,8 +21,8 @@ console.log(JSON.stringify([...new Set(loaded)].sort()));`;
 describe("what a serving process holds", () => {
   test("a started service answering its catalog and guides has loaded none of the content modules", () => {
     const loaded = contentModulesAfter(`
-import { loadConfig } from "./src/config.ts";
-import { createLogger } from "./src/logger.ts";
+import { loadConfig } from "./src/kernel/config.ts";
+import { createLogger } from "./src/kernel/logger.ts";
 import { startServer } from "./src/server.ts";
 const server = await startServer(loadConfig({ ...process.env, PORT: "0", DATA_DIR: ${JSON.stringify(tempDir("footprint-"))} }), createLogger("error"));
 for (const path of ["/v1/health", "/v1/templates", "/v1/options", "/v1/openapi.json", "/v1/llms.txt", "/v1/errors"]) {

@@ -7,7 +7,7 @@ import { checkFidelity, namesIn, numbersIn } from "../../../src/content/fidelity
 import { sourceFromText } from "../../../src/content/ingest.ts";
 import { splitSentences } from "../../../src/content/sentences.ts";
 import { createContentWriter } from "../../../src/content/writer.ts";
-import { silentLogger } from "../../../src/logger.ts";
+import { silentLogger } from "../../../src/kernel/logger.ts";
 import { articleVideo } from "../../../src/templates/article-video/index.ts";
 import { CARD_MAX_BOTTOM, headlineCardSvg } from "../../../src/templates/article-video/headline-card.ts";
 import { articleTimeline, silentNarration } from "../../../src/templates/article-video/production.ts";

@@ -5,7 +5,7 @@ import { hookLine } from "../../../src/content/headline.ts";
 import { sourceFromText } from "../../../src/content/ingest.ts";
 import type { LlmClient } from "../../../src/content/llm/client.ts";
 import { createContentWriter } from "../../../src/content/writer.ts";
-import { silentLogger } from "../../../src/logger.ts";
+import { silentLogger } from "../../../src/kernel/logger.ts";
 import { GO_BIRTHDAY } from "../../fixtures/open-articles.ts";
 
 describe("what pasted text says about itself", () => {

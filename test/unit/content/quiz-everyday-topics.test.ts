@@ -4,7 +4,8 @@ import { checkText } from "../../../src/content/safety.ts";
 import { countryNamed } from "../../../src/content/quiz/countries.ts";
 import { OFFLINE_TOPICS } from "../../../src/content/quiz/coverage.ts";
 import { buildOfflinePack, offlineRefusal, planOfflineTopic, QUESTION_SOURCES } from "../../../src/content/quiz/pack.ts";
-import { type QuizQuestion, seededRng } from "../../../src/content/quiz/question.ts";
+import { seededRandom } from "../../../render/seeded-random.ts";
+import type { QuizQuestion } from "../../../src/content/quiz/question.ts";
 import { packProblems } from "../../../src/content/writer.ts";
 
 /**
@@ -98,7 +99,7 @@ describe("offline packs for everyday topics", () => {
   test("every question any source can ask is right by its data and clean, at every difficulty", () => {
     for (const source of QUESTION_SOURCES.filter((s) => s.verify && !s.large)) {
       for (const difficulty of ["easy", "medium", "hard"] as const) {
-        for (const q of source.questions(difficulty, seededRng(5), { regions: [] })) {
+        for (const q of source.questions(difficulty, seededRandom(5), { regions: [] })) {
           expect(wrongByData({ ...q, source: source.id }), `${source.id}: ${q.question}`).toBeNull();
           for (const text of [...(q.asks ?? []), ...(q.facts ?? [])].map((p) => p.text)) expect(checkText(text), text).toBeNull();
         }
@@ -138,7 +139,7 @@ const SPOT_CHECKS: [string, string, string][] = [
 describe("the hand-written data", () => {
   test("agrees with facts looked up again for this test", () => {
     for (const [id, subject, answer] of SPOT_CHECKS) {
-      const q = SOURCES.get(id)!.questions("hard", seededRng(1), { regions: [] }).find((x) => x.subject === subject);
+      const q = SOURCES.get(id)!.questions("hard", seededRandom(1), { regions: [] }).find((x) => x.subject === subject);
       expect(q, `${id} ${subject}`).toBeDefined();
       expect(q!.options[q!.answerIndex], `${id} ${subject}`).toBe(answer);
     }
@@ -146,14 +147,14 @@ describe("the hand-written data", () => {
 
   test("names countries as the country data does, so that region words and capitals find them", () => {
     for (const id of ["country-flag", "food-country", "art-country", "music-origin"]) {
-      const named = new Set(SOURCES.get(id)!.questions("hard", seededRng(1), { regions: [] }).flatMap((q) => q.options));
+      const named = new Set(SOURCES.get(id)!.questions("hard", seededRandom(1), { regions: [] }).flatMap((q) => q.options));
       expect(named.size, id).toBeGreaterThan(4);
       for (const name of named) expect(countryNamed(name), `${id}: ${name}`).toBeDefined();
     }
   });
 
   test("a question's wordings all ask the same thing: the same options and answer, whichever the pack picks", () => {
-    const q = SOURCES.get("sport-winner")!.questions("hard", seededRng(2), { regions: [] }).find((x) => x.subject === "the 1998 World Cup")!;
+    const q = SOURCES.get("sport-winner")!.questions("hard", seededRandom(2), { regions: [] }).find((x) => x.subject === "the 1998 World Cup")!;
     expect(q.asks!.length).toBeGreaterThanOrEqual(10);
     for (const ask of q.asks!) expect(ask.text).toContain("1998");
     expect(q.options[q.answerIndex]).toBe("France");

@@ -1,7 +1,8 @@
 import { describe, expect, test } from "bun:test";
 import { ContentError } from "../../../src/content/errors.ts";
 import { buildOfflinePack, OFFLINE_CATEGORIES, planOfflineTopic as planTopic, QUESTION_SOURCES } from "../../../src/content/quiz/pack.ts";
-import { type QuizQuestion, seededRng, withDistractors } from "../../../src/content/quiz/question.ts";
+import { seededRandom } from "../../../render/seeded-random.ts";
+import { type QuizQuestion, withDistractors } from "../../../src/content/quiz/question.ts";
 import { packProblems } from "../../../src/content/writer.ts";
 import { QUIZ_CATEGORIES } from "../../../src/content/quiz/categories.ts";
 
@@ -29,7 +30,7 @@ describe("offline quiz packs", () => {
     expect([...OFFLINE_CATEGORIES].sort()).toEqual([...QUIZ_CATEGORIES].sort());
     for (const category of OFFLINE_CATEGORIES) {
       for (const difficulty of ["easy", "medium", "hard"] as const) {
-        const questions = QUESTION_SOURCES.filter((s) => s.categories.includes(category)).flatMap((s) => s.questions(difficulty, seededRng(1), { regions: [] }));
+        const questions = QUESTION_SOURCES.filter((s) => s.categories.includes(category)).flatMap((s) => s.questions(difficulty, seededRandom(1), { regions: [] }));
         const distinct = new Set(questions.map((q) => `${q.question}|${q.options[q.answerIndex]}`));
         expect(distinct.size, `${category} ${difficulty}`).toBeGreaterThanOrEqual(50);
         for (const q of questions) expectValid(q);
@@ -38,11 +39,11 @@ describe("offline quiz packs", () => {
   });
 
   test("the correct option is the only true one: no distractor is another right answer", () => {
-    const currencies = QUESTION_SOURCES.find((s) => s.id === "country-currency")!.questions("hard", seededRng(3), { regions: ["europe"] });
+    const currencies = QUESTION_SOURCES.find((s) => s.id === "country-currency")!.questions("hard", seededRandom(3), { regions: ["europe"] });
     const euro = currencies.filter((q) => q.options[q.answerIndex] === "Euro");
     expect(euro.length).toBeGreaterThan(5);
     for (const q of euro) expect(q.options.filter((o) => o === "Euro")).toHaveLength(1);
-    const neighbours = QUESTION_SOURCES.find((s) => s.id === "country-neighbour")!.questions("hard", seededRng(3), { regions: [] });
+    const neighbours = QUESTION_SOURCES.find((s) => s.id === "country-neighbour")!.questions("hard", seededRandom(3), { regions: [] });
     const france = neighbours.find((q) => q.subject === "France")!;
     const wrong = france.options.filter((_, i) => i !== france.answerIndex);
     for (const w of wrong) expect(["Spain", "Belgium", "Germany", "Italy", "Switzerland", "Luxembourg", "Andorra", "Monaco"]).not.toContain(w);
@@ -82,12 +83,12 @@ describe("offline quiz packs", () => {
 
   test("difficulty picks distractors: hard ones are the closest, easy ones the farthest", () => {
     const ranked = Array.from({ length: 30 }, (_, i) => `option ${i}`);
-    const hard = withDistractors("answer", ranked, "hard", seededRng(1))!;
-    const easy = withDistractors("answer", ranked, "easy", seededRng(1))!;
+    const hard = withDistractors("answer", ranked, "hard", seededRandom(1))!;
+    const easy = withDistractors("answer", ranked, "easy", seededRandom(1))!;
     const indexes = (o: { options: string[] }) => o.options.filter((x) => x !== "answer").map((x) => Number(x.split(" ")[1]));
     expect(Math.max(...indexes(hard))).toBeLessThan(10);
     expect(Math.min(...indexes(easy))).toBeGreaterThanOrEqual(20);
-    expect(withDistractors("answer", ["a", "b"], "easy", seededRng(1))).toBeNull();
+    expect(withDistractors("answer", ["a", "b"], "easy", seededRandom(1))).toBeNull();
   });
 
   test("pack problems: duplicate options, wrong count and profanity are refused", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { ApiError } from "../../../src/errors.ts";
+import { ApiError } from "../../../src/kernel/errors.ts";
 import { BODY_LIMITS, type BodyLimits, checkJsonText } from "../../../src/http/body-shape.ts";
 
 const UNBOUNDED: BodyLimits = { maxDepth: 1e9, maxArrayItems: 1e9, maxObjectFields: 1e9, maxFields: 1e9, maxValues: 1e9 };

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { ApiError } from "../../../src/errors.ts";
+import { ApiError } from "../../../src/kernel/errors.ts";
 import { MAX_BODY_BYTES, readJsonBody } from "../../../src/http/body.ts";
 
 function streamed(bytes: Uint8Array, chunk = 64 * 1024): Request {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { ApiError, FAILURE_CODES, REQUEST_ERRORS, REQUEST_ERROR_ADVICE, problemResponse, toProblem } from "../../../src/errors.ts";
+import { ApiError, FAILURE_CODES, REQUEST_ERRORS, REQUEST_ERROR_ADVICE, problemResponse, toProblem } from "../../../src/kernel/errors.ts";
 import { toRouterPath } from "../../../src/http/route.ts";
 
 const ctx = { errorsUrl: "https://api.example/v1/errors", plansUrl: "https://example/plans", requestId: "req_1" };

@@ -47,8 +47,9 @@ describe("contact sheet", () => {
     expect(sheet).toContain(`scale=${SHEET_TILE.width}:${SHEET_TILE.height}`);
     expect(sheet).toContain("text='0\\:02.5':enable='eq(n,0)'");
     expect(sheet).toContain("text='0\\:42.5':enable='eq(n,8)'");
-    expect(sheet).toEndWith("tile=3x3[sheet]");
-    expect(stills.outputs.slice(-7)).toEqual(["-map", "[sheet]", "-frames:v", "1", "-q:v", "4", "/sheet.jpg"]);
+    // A sheet with every frame (so the output opens, and ffmpeg reports progress, from the first tile), the last one whole.
+    expect(sheet).toEndWith("tile=3x3:overlap=8:init_padding=8[sheet]");
+    expect(stills.outputs.slice(-7)).toEqual(["-map", "[sheet]", "-update", "1", "-q:v", "4", "/sheet.jpg"]);
   });
 
   test("the poster is the one full-size frame at its moment", () => {

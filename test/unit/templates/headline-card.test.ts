@@ -3,7 +3,7 @@ import { insideSafeArea } from "../../../render/safe-area.ts";
 import { sourceFromText } from "../../../src/content/ingest.ts";
 import { splitSentences } from "../../../src/content/sentences.ts";
 import { createContentWriter } from "../../../src/content/writer.ts";
-import { silentLogger } from "../../../src/logger.ts";
+import { silentLogger } from "../../../src/kernel/logger.ts";
 import { CARD_MAX_BOTTOM, headlineCardSvg } from "../../../src/templates/article-video/headline-card.ts";
 import { articleHeadline } from "../../../src/templates/article-video/production.ts";
 import { TIDES } from "../../fixtures/articles.ts";

@@ -1,10 +1,10 @@
 import { Type } from "@sinclair/typebox";
-import { ApiError } from "../errors.ts";
-import { component } from "../http/components.ts";
-import type { RouteDef } from "../http/route.ts";
-import { MediaImportError, utcDayStart } from "../media/own-media.ts";
-import { HttpUrl } from "../templates/schema-kit.ts";
-import { refusalFor, schemaIssues, toFieldIssues } from "../templates/validate.ts";
+import { ApiError } from "../../kernel/errors.ts";
+import { component } from "../../kernel/components.ts";
+import type { RouteDef } from "../route.ts";
+import { MediaImportError, utcDayStart } from "../../media/own-media.ts";
+import { HttpUrl } from "../../kernel/schema-kit.ts";
+import { refusalFor, schemaIssues, toFieldIssues } from "../../templates/validate.ts";
 
 const ImageRequest = component(
   "ImageRequest",

@@ -1,7 +1,7 @@
-import type { RouteDef } from "../http/route.ts";
-import type { TemplateRegistry } from "../templates/registry.ts";
-import { scriptSchemas } from "./model.ts";
-import { createScript } from "./service.ts";
+import type { RouteDef } from "../route.ts";
+import type { TemplateRegistry } from "../../templates/registry.ts";
+import { scriptSchemas } from "../../scripts/model.ts";
+import { createScript } from "../../scripts/service.ts";
 
 export function scriptRoutes(templates: TemplateRegistry): RouteDef[] {
   const schemas = scriptSchemas(templates);

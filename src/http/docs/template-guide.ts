@@ -1,8 +1,8 @@
-import { FAILURE_CODES } from "../errors.ts";
-import { templateDefaults, toJsonSchema } from "../templates/describe.ts";
-import { failureCodesOf } from "../templates/failures.ts";
-import { freeStepGuide } from "../templates/free-steps.ts";
-import type { Template } from "../templates/template.ts";
+import { FAILURE_CODES } from "../../kernel/errors.ts";
+import { templateDefaults, toJsonSchema } from "../../templates/describe.ts";
+import { failureCodesOf } from "../../templates/failures.ts";
+import { freeStepGuide } from "../../templates/free-steps.ts";
+import type { Template } from "../../templates/template.ts";
 
 type Json = Record<string, any>;
 

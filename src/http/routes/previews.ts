@@ -1,7 +1,7 @@
-import type { RouteDef } from "../http/route.ts";
-import type { TemplateRegistry } from "../templates/registry.ts";
-import { previewSchemas } from "./model.ts";
-import { createPreview } from "./service.ts";
+import type { RouteDef } from "../route.ts";
+import type { TemplateRegistry } from "../../templates/registry.ts";
+import { previewSchemas } from "../../previews/model.ts";
+import { createPreview } from "../../previews/service.ts";
 
 export function previewRoutes(templates: TemplateRegistry): RouteDef[] {
   const schemas = previewSchemas(templates);

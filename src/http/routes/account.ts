@@ -1,6 +1,6 @@
-import { answerWith, type RouteDef } from "../http/route.ts";
-import { AccountSchema } from "./model.ts";
-import { describeAccount } from "./service.ts";
+import { AccountSchema } from "../../account/model.ts";
+import { cachedAccountView, describeAccount } from "../../account/service.ts";
+import { bodyOf, type RouteDef } from "../route.ts";
 
 export const accountRoutes: RouteDef[] = [
   {
@@ -13,6 +13,7 @@ export const accountRoutes: RouteDef[] = [
     auth: "key",
     success: { status: 200, description: "The account.", schema: AccountSchema },
     errors: ["NOT_FOUND"],
-    handle: ({ auth }, deps) => answerWith(describeAccount(deps, auth!.account, auth!.key)),
+    cached: ({ auth }, deps) => bodyOf(cachedAccountView(deps, auth!.account, auth!.key)),
+    handle: async ({ auth }, deps) => ({ body: await describeAccount(deps, auth!.account, auth!.key) }),
   },
 ];

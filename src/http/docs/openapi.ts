@@ -1,8 +1,8 @@
-import { REQUEST_ERRORS, type RequestErrorCode } from "../errors.ts";
-import { componentName } from "../http/components.ts";
-import { ProblemSchema } from "../http/problem-schema.ts";
-import { type RouteDef, implicitErrors } from "../http/route.ts";
-import { JSON_SCHEMA_DIALECT } from "../templates/describe.ts";
+import { REQUEST_ERRORS, type RequestErrorCode } from "../../kernel/errors.ts";
+import { componentName } from "../../kernel/components.ts";
+import { ProblemSchema } from "../problem-schema.ts";
+import { type RouteDef, implicitErrors } from "../route.ts";
+import { JSON_SCHEMA_DIALECT } from "../../templates/describe.ts";
 
 /** On every counted response (authenticated: per account; public routes: per client address). */
 const RATE_LIMIT_HEADERS = {

@@ -1,12 +1,12 @@
 import { extname } from "node:path";
 import { Type } from "@sinclair/typebox";
-import { COMPANION_FILES } from "../../render/companions.ts";
-import { findDownloadLink } from "../../db/repos/downloads.ts";
-import { ApiError } from "../errors.ts";
-import type { RouteDef } from "../http/route.ts";
+import { COMPANION_FILES } from "../../../render/companions.ts";
+import { findDownloadLink } from "../../../db/repos/downloads.ts";
+import { ApiError } from "../../kernel/errors.ts";
+import type { RouteDef } from "../route.ts";
 import type { AppDeps } from "../deps.ts";
-import { isStorageKey, videoCompanionKey, videoFileKey } from "../storage/local.ts";
-import { parseRange } from "./range.ts";
+import { isStorageKey, videoCompanionKey, videoFileKey } from "../../storage/local.ts";
+import { parseRange } from "../range.ts";
 
 /** How long the signed file URL behind a download link works: long enough to start and resume a download. */
 export const FILE_URL_SECONDS = 15 * 60;

@@ -1,20 +1,20 @@
-import type { Limiter } from "../actors/limiter.ts";
-import type { AccountReads } from "./account/reads.ts";
-import type { ApiKeyCache } from "./auth/key-cache.ts";
-import type { Database } from "../db/client.ts";
-import type { Config } from "./config.ts";
-import type { Throughput } from "./estimate/service.ts";
-import type { Logger } from "./logger.ts";
-import type { MediaLibrary } from "./media/library.ts";
-import type { OwnMediaImporter } from "./media/own-media.ts";
-import type { ContentPorts } from "./content/ports.ts";
-import type { Narrator } from "./narration/narrator.ts";
-import type { VoicePreviews } from "./narration/previews.ts";
-import type { JobQueue } from "./queue/job-queue.ts";
-import type { Recorder } from "./recorder.ts";
-import type { Storage } from "./storage/local.ts";
-import type { TemplateRegistry } from "./templates/registry.ts";
-import type { VideoChangeFeed } from "./videos/change-feed.ts";
+import type { Limiter } from "../../actors/limiter.ts";
+import type { AccountReads } from "../account/reads.ts";
+import type { ApiKeyCache } from "../auth/key-cache.ts";
+import type { Database } from "../../db/client.ts";
+import type { Config } from "../kernel/config.ts";
+import type { Throughput } from "../estimate/service.ts";
+import type { Logger } from "../kernel/logger.ts";
+import type { MediaLibrary } from "../media/library.ts";
+import type { OwnMediaImporter } from "../media/own-media.ts";
+import type { ContentPorts } from "../content/ports.ts";
+import type { Narrator } from "../narration/narrator.ts";
+import type { VoicePreviews } from "../narration/previews.ts";
+import type { JobQueue } from "../queue/job-queue.ts";
+import type { Recorder } from "../kernel/recorder.ts";
+import type { Storage } from "../storage/local.ts";
+import type { TemplateRegistry } from "../templates/registry.ts";
+import type { VideoChangeFeed } from "../videos/change-feed.ts";
 
 /** What the HTTP edge and the services need from the outside world; tests pass their own. */
 export interface AppDeps {

@@ -1,8 +1,8 @@
 import { Type } from "@sinclair/typebox";
-import { ApiError } from "../errors.ts";
-import type { RouteDef } from "../http/route.ts";
-import type { TemplateRegistry } from "../templates/registry.ts";
-import { Enum } from "../templates/schema-kit.ts";
+import { ApiError } from "../../kernel/errors.ts";
+import type { RouteDef } from "../route.ts";
+import type { TemplateRegistry } from "../../templates/registry.ts";
+import { Enum } from "../../kernel/schema-kit.ts";
 import { errorReference, llmsGuide } from "./llms.ts";
 import { API_VERSION, buildOpenApi } from "./openapi.ts";
 import { templateGuide } from "./template-guide.ts";

@@ -1,11 +1,11 @@
 import { Type } from "@sinclair/typebox";
-import { findAccountVideo } from "../../db/repos/videos.ts";
-import { streamedOpen } from "../http/long-lived.ts";
-import { answerWith, type RouteDef } from "../http/route.ts";
-import type { TemplateRegistry } from "../templates/registry.ts";
-import { openVideoEvents } from "./events.ts";
-import { videoSchemas } from "./model.ts";
-import { cancelVideo, createVideo, getVideo, LIST_DEFAULT, LIST_MAX, listVideos, presentVideos } from "./service.ts";
+import { findAccountVideo } from "../../../db/repos/videos.ts";
+import { streamedOpen } from "../long-lived.ts";
+import { bodyOf, type RouteDef } from "../route.ts";
+import type { TemplateRegistry } from "../../templates/registry.ts";
+import { openVideoEvents } from "../../videos/events.ts";
+import { videoSchemas } from "../../videos/model.ts";
+import { cachedVideo, cancelVideo, createVideo, getVideo, LIST_DEFAULT, LIST_MAX, listVideos, presentVideos } from "../../videos/service.ts";
 
 const videoIdParam = { name: "id", in: "path" as const, required: true, description: "Video id (vid_...).", schema: Type.String() };
 
@@ -81,7 +81,8 @@ export function videoRoutes(templates: TemplateRegistry): RouteDef[] {
       parameters: [videoIdParam],
       success: { status: 200, description: "The video.", schema: schemas.video },
       errors: ["NOT_FOUND"],
-      handle: ({ auth, params }, deps) => answerWith(getVideo(deps, auth!.account.id, params.id ?? "")),
+      cached: ({ auth, params }, deps) => bodyOf(cachedVideo(deps, auth!.account.id, params.id ?? "")),
+      handle: async ({ auth, params }, deps) => ({ body: await getVideo(deps, auth!.account.id, params.id ?? "") }),
     },
     {
       method: "GET",

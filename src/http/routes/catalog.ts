@@ -1,15 +1,15 @@
 import { Type } from "@sinclair/typebox";
 import { existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { ffmpegToFile } from "../../render/ffmpeg.ts";
-import { thumbnailArgs } from "../../render/media/generated-backgrounds.ts";
-import type { BackgroundAsset } from "../media/library.ts";
-import { ApiError } from "../errors.ts";
-import type { RouteDef } from "../http/route.ts";
-import { Enum } from "../templates/schema-kit.ts";
-import type { TemplateRegistry } from "../templates/registry.ts";
-import { catalogSchemas } from "./model.ts";
-import { describeOptions, describeTemplates } from "./service.ts";
+import { ffmpegToFile } from "../../../render/ffmpeg.ts";
+import { thumbnailArgs } from "../../../render/media/generated-backgrounds.ts";
+import type { BackgroundAsset } from "../../media/library.ts";
+import { ApiError } from "../../kernel/errors.ts";
+import type { RouteDef } from "../route.ts";
+import { Enum } from "../../kernel/schema-kit.ts";
+import type { TemplateRegistry } from "../../templates/registry.ts";
+import { catalogSchemas } from "../../catalog/model.ts";
+import { describeOptions, describeTemplates } from "../../catalog/service.ts";
 
 /** Operator footage may come without a thumbnail: one is cut from the video on first request and kept. */
 async function thumbnailFor(asset: BackgroundAsset, dir: string): Promise<string> {

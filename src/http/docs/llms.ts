@@ -1,17 +1,17 @@
-import { FAILED_AUTH_MAX_ADDRESSES, FAILED_AUTH_PER_MINUTE } from "../../actors/failed-auth.ts";
-import { MAX_WAIT_SECONDS, TOOL_NAMES } from "../../client/src/mcp/server.ts";
-import { PLANS } from "../billing/plans.ts";
-import { BODY_LIMITS } from "../http/body-shape.ts";
-import { MAX_STORED_ANSWER_BYTES } from "../idempotency/keys.ts";
+import { FAILED_AUTH_MAX_ADDRESSES, FAILED_AUTH_PER_MINUTE } from "../../../actors/failed-auth.ts";
+import { MAX_WAIT_SECONDS, TOOL_NAMES } from "../../../client/src/mcp/server.ts";
+import { PLANS } from "../../billing/plans.ts";
+import { BODY_LIMITS } from "../body-shape.ts";
+import { MAX_STORED_ANSWER_BYTES } from "../../idempotency/keys.ts";
 import { ANSWER_LEFT_OUT_CODE, MCP_LIMITS } from "../mcp/limits.ts";
-import { SIGNATURE_HEADER } from "../webhooks/signature.ts";
-import { FAILURE_CODES, type FailureCode, PROBLEM_LIMITS, REQUEST_ERRORS, REQUEST_ERROR_ADVICE, type RequestErrorCode } from "../errors.ts";
-import type { RouteDef } from "../http/route.ts";
-import { templatesFailingWith } from "../templates/failures.ts";
-import { listInWords } from "../templates/free-steps.ts";
-import type { TemplateRegistry } from "../templates/registry.ts";
-import { formatRate, type SpeedFloor } from "../net/outbound.ts";
-import { OWN_MEDIA_CONVERT_MEMORY_BYTES } from "../../render/plan/media-convert.ts";
+import { SIGNATURE_HEADER } from "../../webhooks/signature.ts";
+import { FAILURE_CODES, type FailureCode, PROBLEM_LIMITS, REQUEST_ERRORS, REQUEST_ERROR_ADVICE, type RequestErrorCode } from "../../kernel/errors.ts";
+import type { RouteDef } from "../route.ts";
+import { templatesFailingWith } from "../../templates/failures.ts";
+import { listInWords } from "../../templates/free-steps.ts";
+import type { TemplateRegistry } from "../../templates/registry.ts";
+import { formatRate, type SpeedFloor } from "../../net/outbound.ts";
+import { OWN_MEDIA_CONVERT_MEMORY_BYTES } from "../../../render/plan/media-convert.ts";
 
 export interface LlmsContext {
   publicBaseUrl: string;
@@ -68,7 +68,7 @@ Send \`Authorization: Bearer <API_KEY>\` on every request except the public ones
 
 ${templates}
 
-GET /v1/templates returns each template's inputSchema (JSON Schema 2020-12), defaults, free tools, paid steps and notes. GET /v1/options lists voice ids (with the templates that accept each and the languages each speaks on this deployment), backgrounds, music, caption presets and quizTopics: the quiz topics this deployment covers (offline: built-in data by category; anyTopic true when an LLM is configured). Without an LLM, a quiz topic outside them is refused at POST /v1/videos and POST /v1/scripts with 422 PACK_FAILED before anything is queued or charged.
+GET /v1/templates returns each template's inputSchema (JSON Schema 2020-12), defaults, free tools, paid steps and notes. GET /v1/options lists voice ids (with the templates that accept each and the languages each speaks on this deployment), backgrounds (each category with ready: whether its footage exists yet; a video asking for one not ready waits in preparing_media while it is generated next), music, caption presets and quizTopics: the quiz topics this deployment covers (offline: built-in data by category; anyTopic true when an LLM is configured). Without an LLM, a quiz topic outside them is refused at POST /v1/videos and POST /v1/scripts with 422 PACK_FAILED before anything is queued or charged.
 
 ## Endpoints
 

@@ -1,8 +1,8 @@
-import type { RouteDef } from "../http/route.ts";
-import type { TemplateRegistry } from "../templates/registry.ts";
-import { validateTemplateRequest } from "../templates/validate.ts";
-import { EstimateRequestEnvelope, estimateSchemas } from "./model.ts";
-import { estimateVideo } from "./service.ts";
+import type { RouteDef } from "../route.ts";
+import type { TemplateRegistry } from "../../templates/registry.ts";
+import { validateTemplateRequest } from "../../templates/validate.ts";
+import { EstimateRequestEnvelope, estimateSchemas } from "../../estimate/model.ts";
+import { estimateVideo } from "../../estimate/service.ts";
 
 export function estimateRoutes(templates: TemplateRegistry): RouteDef[] {
   const schemas = estimateSchemas(templates);

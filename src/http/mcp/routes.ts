@@ -1,15 +1,15 @@
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { Type } from "@sinclair/typebox";
-import { createClient } from "../../client/src/client.ts";
-import { createMcpServer, MAX_WAIT_SECONDS, TOOL_NAMES } from "../../client/src/mcp/server.ts";
-import type { OpenApiDocument } from "../../client/src/mcp/schemas.ts";
-import { rateHeaders, refusalError } from "../../actors/limiter.ts";
+import { createClient } from "../../../client/src/client.ts";
+import { createMcpServer, MAX_WAIT_SECONDS, TOOL_NAMES } from "../../../client/src/mcp/server.ts";
+import type { OpenApiDocument } from "../../../client/src/mcp/schemas.ts";
+import { rateHeaders, refusalError } from "../../../actors/limiter.ts";
 import { buildOpenApi } from "../docs/openapi.ts";
-import { ApiError } from "../errors.ts";
-import { clientAddress, rememberClientAddress } from "../http/client-address.ts";
+import { ApiError } from "../../kernel/errors.ts";
+import { clientAddress, rememberClientAddress } from "../client-address.ts";
 import type { AppDeps } from "../deps.ts";
-import { heldOpenWhile } from "../http/long-lived.ts";
-import type { RouteContext, RouteDef } from "../http/route.ts";
+import { heldOpenWhile } from "../long-lived.ts";
+import type { RouteContext, RouteDef } from "../route.ts";
 import { ANSWER_LEFT_OUT_CODE, MCP_LIMITS } from "./limits.ts";
 
 const MESSAGE = Type.Object({ jsonrpc: Type.Literal("2.0"), method: Type.Optional(Type.String()) }, { additionalProperties: true, description: "A JSON-RPC 2.0 message of the Model Context Protocol." });
