@@ -1,10 +1,12 @@
-import { afterAll, describe, expect, test } from "bun:test";
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import { videos } from "../../db/schema/index.ts";
+import { generateAudio } from "../../render/media/generated-audio.ts";
 import type { Timeline } from "../../render/timeline.ts";
+import { loadConfig } from "../../src/kernel/config.ts";
 import type { ProductionContext } from "../../src/templates/template.ts";
 import { ARTICLES } from "../fixtures/articles.ts";
 import { readPcm, rms } from "../helpers/audio.ts";
@@ -17,6 +19,10 @@ import { chatBody, storyBody, waitForVideo } from "../helpers/videos.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "mix-e2e-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
+// The built-in music loops and sounds, made here when set-up has not made this version of them yet.
+beforeAll(() => {
+  generateAudio(loadConfig().mediaCacheDir);
+}, 300_000);
 
 /**
  * Each template's default video, made by the service (voices offline, music chosen as a caller who names
