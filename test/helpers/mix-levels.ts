@@ -12,13 +12,13 @@ export async function momentary(path: string): Promise<[number, number][]> {
 }
 
 /** The Timeline's music alone, ducked as the render ducks it (brought to the voice's loudness, its volume, the envelope), as a WAV. */
-export async function musicStem(timeline: Timeline, out: string): Promise<void> {
+export async function musicStem(timeline: Timeline, out: string, ducked = true): Promise<void> {
   const loudness = new Map<number, number | undefined>();
   for (const [i, track] of timeline.audio.entries()) {
     if (track.kind === "music") loudness.set(i, parseMusicLoudness((await runFfmpeg(measureMusicArgs(track, timeline.duration))).stderr));
   }
   const levelled = withMusicLevels(timeline, loudness);
-  const mix = planAudioMix({ ...levelled, audio: levelled.audio.filter((a) => a.kind === "music") }, 0);
+  const mix = planAudioMix({ ...levelled, audio: levelled.audio.filter((a) => a.kind === "music"), speech: ducked ? levelled.speech : [] }, 0);
   await runFfmpeg([...mix.inputs, "-filter_complex", mix.filters.join(";"), "-map", `[${mix.label}]`, "-t", String(timeline.duration), "-ac", "2", "-c:a", "pcm_s16le", out]);
 }
 
@@ -34,8 +34,8 @@ export interface MixLevels {
   /** The bed under the voice, in the same windows (median, LUFS, at the render's gain). */
   bedUnderSpeech: number;
   /**
-   * The bed between phrases: its level while up in each pause (median over pauses), as LUFS by its
-   * difference from the bed under speech in the same 100 ms measure; NaN without pauses.
+   * The bed between phrases: the bed under speech raised by how far the envelope lifts it in each pause
+   * it comes up fully in (median over pauses); NaN without such a pause.
    */
   bedBetween: number;
   /** Pauses between phrases the bed came up in. */
@@ -76,19 +76,25 @@ export async function mixLevels(mp4: string, timeline: Timeline, dir: string): P
   const inside = (t: number) => phrases.some((p) => t - 0.4 >= p.start && t <= p.end);
   const voice = median(mixM.filter(([t]) => inside(t)).map(([, m]) => m));
   const bedUnderSpeech = median(stemM.filter(([t]) => inside(t)).map(([, m]) => m)) + gain;
-  // In each pause the bed comes up fully in, its level while up (median of 100 ms windows of the stem: a pause
-  // between messages is shorter than ebur128's 400 ms), against the same windows under speech.
-  const level100 = (t: number) => db(rms(b.samples, b.rate, t, t + 0.1));
-  const underWindows: number[] = [];
-  for (let t = 0; t + 0.1 < timeline.duration; t += 0.05) if (phrases.some((p) => t >= p.start && t + 0.1 <= p.end)) underWindows.push(level100(t));
-  const peaks: number[] = [];
+  // The envelope itself: the ducked stem against the same music not ducked, sample for sample, so the
+  // music's own rests and hits cancel out. In each pause the bed comes up fully in, how far it rose
+  // from where it sits under speech (50 ms windows, medians).
+  const open = join(dir, "stem-open.wav");
+  await musicStem(timeline, open, false);
+  const openMono = join(dir, "stem-open-mono.wav");
+  await runFfmpeg(["-i", open, "-ac", "1", "-ar", "48000", "-c:a", "pcm_s16le", openMono]);
+  const c = await readPcm(openMono);
+  const attenuation = (t: number) => db(rms(b.samples, b.rate, t, t + 0.05)) - db(rms(c.samples, c.rate, t, t + 0.05));
+  const underSpeech: number[] = [];
+  for (let t = 0; t + 0.05 < timeline.duration; t += 0.05) if (phrases.some((p) => t >= p.start && t + 0.05 <= p.end)) underSpeech.push(attenuation(t));
+  const rises: number[] = [];
   phrases.forEach((p, i) => {
     const next = phrases[i + 1];
     if (!next) return;
     const levels: number[] = [];
-    for (let t = p.end + RISE_DELAY + RISE_SECONDS; t + 0.1 <= next.start - DUCK_LEAD + 1e-6; t += 0.05) levels.push(level100(t));
-    if (levels.length > 0) peaks.push(median(levels));
+    for (let t = p.end + RISE_DELAY + RISE_SECONDS; t + 0.05 <= next.start - DUCK_LEAD + 1e-6; t += 0.05) levels.push(attenuation(t));
+    if (levels.length > 0) rises.push(median(levels) - median(underSpeech));
   });
-  const bedBetween = peaks.length > 0 ? bedUnderSpeech + (median(peaks) - median(underWindows)) : Number.NaN;
-  return { voice, bedUnderSpeech, bedBetween, pauses: peaks.length, gain };
+  const bedBetween = rises.length > 0 ? bedUnderSpeech + median(rises) : Number.NaN;
+  return { voice, bedUnderSpeech, bedBetween, pauses: rises.length, gain };
 }
