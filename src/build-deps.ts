@@ -11,6 +11,11 @@ import type { Config } from "./kernel/config.ts";
 import { sharedKey } from "../db/repos/service-keys.ts";
 import { countVideosByTemplateAndStatus, queueStats } from "../db/repos/service-stats.ts";
 import { createContentPorts } from "./content/ports.ts";
+import { createLlmClient } from "./content/llm/client.ts";
+import { createPublishKitWriter } from "./publishing/kit-writer.ts";
+import { credentialsFromPem, type SigningCredentials } from "./content-credentials/credentials.ts";
+import { serviceCredentials } from "./content-credentials/service-certificate.ts";
+import { type ContentSigner, createContentSigner } from "./content-credentials/signer.ts";
 import type { AppDeps } from "./http/deps.ts";
 import { AccountReads } from "./account/reads.ts";
 import { ApiKeyCache } from "./auth/key-cache.ts";
@@ -33,6 +38,28 @@ import type { WorkerDeps } from "./videos/worker.ts";
 
 /** The key that signs GET /v1/files URLs, one for the deployment (service_keys). */
 const FILE_URL_KEY = "file-url-signing";
+
+/**
+ * The Content Credentials signer: the operator's certificate (read and checked at start), or the
+ * deployment's own, made by the first process that signs and kept in the database so every process
+ * signs alike. Null when C2PA=0.
+ */
+function contentSignerOf(config: Config, database: Database, now: () => Date): ContentSigner | null {
+  const c2pa = config.contentCredentials;
+  if (!c2pa) return null;
+  if (c2pa.kind === "operator") {
+    const operator = credentialsFromPem(c2pa.certPem, c2pa.keyPem);
+    return createContentSigner(async () => operator);
+  }
+  let service: Promise<SigningCredentials> | undefined;
+  return createContentSigner(() => {
+    service ??= serviceCredentials(database.db, now(), "shortvid").catch((error: unknown) => {
+      service = undefined; // a database away at the first signing: the next video asks again
+      throw error;
+    });
+    return service;
+  });
+}
 
 /** What a caller may replace: the clock, third-party ports and the machine's render set-up. */
 export interface DepsOverrides {
@@ -145,6 +172,9 @@ export async function buildDeps(config: Config, database: Database, queue: JobQu
     webhookPolicy: policy,
     drainMs: config.drainMs,
     recorder,
+    // The same model as the script writer's, when one is configured, under the same fidelity check.
+    publishKit: createPublishKitWriter(config.llm ? createLlmClient(config.llm) : null, log),
+    contentSigner: contentSignerOf(config, database, now),
     // Own-media imports (downloads that may take minutes, conversions taking turns across accounts) hold
     // at most the import turns' slots, one account at most one of them, and a video that finds no turn
     // goes back to the queue instead of waiting in its job: the other jobs (a render's turn and one more)
@@ -161,6 +191,7 @@ export async function buildDeps(config: Config, database: Database, queue: JobQu
     await accountReads.close();
     await queue.stop();
     await renderPool.close();
+    worker.contentSigner?.close();
     await database.close();
   };
   return { app, worker, renderPool, metrics, close: (drain) => (closing ??= closeAll(drain)) };

@@ -137,19 +137,20 @@ export class ShortvidClient {
    * other than 2xx are thrown as ShortvidError, except the statuses in `pass`.
    */
   async request(
-    method: "GET" | "POST",
+    method: "GET" | "POST" | "PATCH",
     path: string,
     init: CallOptions & { body?: unknown; query?: Record<string, string | number | undefined>; headers?: Record<string, string>; pass?: number[] } = {},
   ): Promise<Response> {
     const url = new URL(this.baseUrl + path);
     for (const [name, value] of Object.entries(init.query ?? {})) if (value !== undefined) url.searchParams.set(name, String(value));
     const headers = this.headers(init.headers);
+    if (method !== "GET") headers.set("content-type", "application/json");
+    // A PATCH replaces what it names, so repeating it is safe without a key; one given is sent.
     if (method === "POST") {
-      headers.set("content-type", "application/json");
       const key = init.idempotencyKey === undefined ? crypto.randomUUID() : init.idempotencyKey;
       if (key !== null) headers.set("idempotency-key", key);
-    }
-    const body = method === "POST" ? JSON.stringify(init.body ?? {}) : undefined;
+    } else if (method === "PATCH" && typeof init.idempotencyKey === "string") headers.set("idempotency-key", init.idempotencyKey);
+    const body = method === "GET" ? undefined : JSON.stringify(init.body ?? {});
     const retries = this.settings.retries ?? 3;
     for (let attempt = 0; ; attempt++) {
       const response = await this.send(new Request(url.href, { method, headers, body, signal: init.signal }));
@@ -164,7 +165,7 @@ export class ShortvidClient {
     }
   }
 
-  private async json<T>(method: "GET" | "POST", path: string, init: Parameters<ShortvidClient["request"]>[2] = {}): Promise<T> {
+  private async json<T>(method: "GET" | "POST" | "PATCH", path: string, init: Parameters<ShortvidClient["request"]>[2] = {}): Promise<T> {
     return (await (await this.request(method, path, init)).json()) as T;
   }
 
@@ -186,6 +187,10 @@ export class ShortvidClient {
   }
   writeScript(body: Body<"createScript">, options: CallOptions = {}) {
     return this.json<Result<"createScript">>("POST", "/v1/scripts", { ...options, body });
+  }
+  /** PATCH /v1/scripts/{projectId}: saves your own version of a written script or quiz pack. */
+  editScript(projectId: string, body: Body<"editScript">, options: CallOptions = {}) {
+    return this.json<Result<"editScript">>("PATCH", `/v1/scripts/${encodeURIComponent(projectId)}`, { ...options, body });
   }
   preview(body: Body<"createPreview">, options: CallOptions = {}) {
     return this.json<Result<"createPreview">>("POST", "/v1/previews", { ...options, body });

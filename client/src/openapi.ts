@@ -75,7 +75,7 @@ export interface paths {
         put?: never;
         /**
          * Estimate a video's cost, length and processing time (free)
-         * @description Validates `{template, inputs}` exactly as POST /v1/videos does and returns what each paid step would cost on this account's plan, the expected video and narration length, and the expected processing time. Charges nothing.
+         * @description Validates `{template, inputs}` exactly as POST /v1/videos does (a quiz topic this deployment cannot write questions on is refused the same way: 422 PACK_FAILED, `errors[0].path` `inputs.topic`, naming what is covered) and returns what each paid step would cost on this account's plan, the expected video and narration length, and the expected processing time. Charges nothing.
          */
         post: operations["estimate"];
         delete?: never;
@@ -199,7 +199,7 @@ export interface paths {
         put?: never;
         /**
          * Model Context Protocol server (Streamable HTTP)
-         * @description For agents: the tools list_templates, get_options, estimate_video, write_script, preview_story, create_video, get_video, list_videos, cancel_video (create_video takes an idempotencyKey; get_video waits up to 50 s for a change or the end with waitSeconds, and a completed video comes with its contact sheet as an image), and the guides as resources. Stateless Streamable HTTP (protocol 2025-06-18): POST one JSON-RPC message (older clients: a batch of at most 10) with `Accept: application/json, text/event-stream`; no session, and GET is not offered. Every message counts as one request against the account's requests per minute, the protocol's own (initialize, tools/list, ping) included; when the minute has no room for a POST's messages the POST is refused as every route is (429 RATE_LIMITED with Retry-After and the X-RateLimit headers) and nothing in it is handled. A tool call is that one request: the route it calls is not counted in the minute again, but the route's other limits apply (free tools per hour and day, creations per minute, videos in progress), and a refusal by them is a tool result with isError and the problem's code, detail, errors[] and retryAfterSeconds. A batch of more than 10 messages is 400 INVALID_INPUT (too_many), none handled. A batch's answer is at most 256 KiB: its answers are sent in order while they fit, each one after as a JSON-RPC error (code -32000) saying its message was handled but its answer not sent (send it again alone); the first is always sent whole. Reading a guide resource also counts as the guide's public route. Desktop agents without HTTP can run `shortvid mcp` (stdio) instead.
+         * @description For agents: the tools list_templates, get_options, estimate_video, write_script, edit_script, preview_story, create_video, get_video, list_videos, cancel_video (create_video takes an idempotencyKey; get_video waits up to 50 s for a change or the end with waitSeconds, and a completed video comes with its contact sheet as an image), and the guides as resources. Stateless Streamable HTTP (protocol 2025-06-18): POST one JSON-RPC message (older clients: a batch of at most 10) with `Accept: application/json, text/event-stream`; no session, and GET is not offered. Every message counts as one request against the account's requests per minute, the protocol's own (initialize, tools/list, ping) included; when the minute has no room for a POST's messages the POST is refused as every route is (429 RATE_LIMITED with Retry-After and the X-RateLimit headers) and nothing in it is handled. A tool call is that one request: the route it calls is not counted in the minute again, but the route's other limits apply (free tools per hour and day, creations per minute, videos in progress), and a refusal by them is a tool result with isError and the problem's code, detail, errors[] and retryAfterSeconds. A batch of more than 10 messages is 400 INVALID_INPUT (too_many), none handled. A batch's answer is at most 256 KiB: its answers are sent in order while they fit, each one after as a JSON-RPC error (code -32000) saying its message was handled but its answer not sent (send it again alone); the first is always sent whole. Reading a guide resource also counts as the guide's public route. Desktop agents without HTTP can run `shortvid mcp` (stdio) instead.
          */
         post: operations["mcp"];
         delete?: never;
@@ -306,6 +306,26 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/v1/scripts/{projectId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Replace a written script or quiz pack with your own version
+         * @description Saves your version of a draft from POST /v1/scripts on the same project: `{script: {text}}` for an article_video script (your words, at most 300; they are no longer checked against the source), `{pack: {questions}}` for a quiz_video pack (1 to 10 questions, each with four distinct options, `answerIndex` and a fact line; they replace all the pack's questions, so send the ones you keep too). Every field is checked as inputs are: 400 INVALID_INPUT with each problem in `errors[]` at its path (`pack.questions[2].options[1]`), 400 SAFETY_REJECTED for text the safety rules refuse. Answers the draft as POST /v1/scripts does, with `editedAt` set and notices that no longer call the words AI drafts. A video created from the project afterwards (POST /v1/videos with its projectId) uses your version and carries those notices; a video created before keeps the draft it was made from. Send it again to change it again; the last version counts. Free (0 credits): it writes nothing new, so it counts as an ordinary request, not a free tool. A project of another account, or of reddit_story, is 404 NOT_FOUND.
+         */
+        patch: operations["editScript"];
         trace?: never;
     };
     "/v1/templates": {
@@ -633,6 +653,57 @@ export interface components {
             /** @description https URL on a public address; receives video.completed or video.failed. Anything else is 400 INVALID_WEBHOOK_URL. */
             webhookUrl?: string;
         };
+        Disclosure: {
+            /** @description true when anything in the video was generated (every narrated video: its voice is synthetic). */
+            containsSyntheticMedia: boolean;
+            /**
+             * @description The IPTC digital source type the video's Content Credentials state: trainedAlgorithmicMedia when its words and voice are generated, compositeWithTrainedAlgorithmicMedia when the caller's own story, chat or media is combined with a synthetic voice, digitalCreation when nothing in it is generated.
+             * @enum {string}
+             */
+            digitalSourceType: "http://cv.iptc.org/newscodes/digitalsourcetype/trainedAlgorithmicMedia" | "http://cv.iptc.org/newscodes/digitalsourcetype/compositeWithTrainedAlgorithmicMedia" | "http://cv.iptc.org/newscodes/digitalsourcetype/digitalCreation";
+            platforms: {
+                /** @description Instagram, Advanced settings: "Add AI label". */
+                instagram: {
+                    /**
+                     * @description The switch's name in the platform's upload flow.
+                     * @constant
+                     */
+                    setting: "AI label";
+                    /** @description What to set it to. */
+                    value: boolean;
+                    /** @description Why, in a sentence. */
+                    why: string;
+                };
+                /** @description TikTok, More options: "AI-generated content" label. */
+                tiktok: {
+                    /**
+                     * @description The switch's name in the platform's upload flow.
+                     * @constant
+                     */
+                    setting: "AI-generated content";
+                    /** @description What to set it to. */
+                    value: boolean;
+                    /** @description Why, in a sentence. */
+                    why: string;
+                };
+                /** @description YouTube Studio, Details: "Altered content". */
+                youtube: {
+                    /**
+                     * @description The switch's name in the platform's upload flow.
+                     * @constant
+                     */
+                    setting: "Altered or synthetic content";
+                    /** @description What to set it to. */
+                    value: boolean;
+                    /** @description Why, in a sentence. */
+                    why: string;
+                };
+            };
+            /** @description One sentence to paste where a platform asks what is AI-generated. */
+            summary: string;
+            /** @description What is generated: voice (the narration), script (the words, written by the service's writer or model), questions (a quiz's pack), footage (background footage generated by a model; the built-in loops are 3D scenes rendered from code, so no template reports it today). */
+            synthetic: ("voice" | "script" | "questions" | "footage")[];
+        };
         Estimate: {
             charges: components["schemas"]["Charges"];
             /** @description Expected length of the video. */
@@ -877,7 +948,7 @@ export interface components {
             quizTopics: {
                 /** @description true when an LLM is configured (LLM_BASE_URL): quiz_video accepts any topic that passes the safety rules. */
                 anyTopic: boolean;
-                /** @description Topics the built-in question data covers, by category; narrower wordings work too (WWII, flags of Africa, 80s songs). When anyTopic is false, any other topic is refused at POST /v1/videos and POST /v1/scripts with 422 PACK_FAILED. */
+                /** @description Topics the built-in question data covers, by category; narrower wordings work too (WWII, flags of Africa, 80s songs). When anyTopic is false, any other topic is refused at POST /v1/videos, POST /v1/scripts and POST /v1/estimate with 422 PACK_FAILED. */
                 offline: {
                     /** @description A quiz_video categoryId. */
                     category: string;
@@ -981,6 +1052,31 @@ export interface components {
              */
             upsell?: "subscribe" | "topup" | "none";
         };
+        PublishKit: {
+            /**
+             * @description offline: drawn from the script's own sentences and key phrases; llm: written by the configured model and checked against the script.
+             * @enum {string}
+             */
+            generator: "offline" | "llm";
+            instagram: {
+                /** @description Ends with the hashtags. */
+                caption: string;
+                hashtags: string[];
+            };
+            tiktok: {
+                /** @description Ends with the hashtags. */
+                caption: string;
+                hashtags: string[];
+            };
+            youtube: {
+                /** @description Ends with the hashtags. */
+                description: string;
+                hashtags: string[];
+                /** @description Video tags; 500 characters in all at most, counted as YouTube counts them (commas between, quotes around a tag with a space). */
+                tags: string[];
+                title: string;
+            };
+        };
         QuizQuestion: {
             /** @description The one correct option. */
             answerIndex: number;
@@ -995,6 +1091,23 @@ export interface components {
             };
             /** @description Four distinct options. */
             options: string[];
+            question: string;
+        };
+        QuizQuestionEdit: {
+            /** @description The one correct option: its index in `options`. */
+            answerIndex: number;
+            /** @description One line shown and narrated with the reveal. */
+            fact: string;
+            /** @description Keep the logo a written logo question came with (send it back as POST /v1/scripts returned it); omit it for no logo. */
+            logo?: {
+                /** @description Fill colour, RRGGBB. */
+                hex: string;
+                /** @description SVG path data in a 24x24 box. */
+                path: string;
+            };
+            /** @description Four distinct options (compared without case or surrounding spaces), in the order they are shown. */
+            options: string[];
+            /** @description The question as the card shows it and the narrator reads it. */
             question: string;
         };
         QuizVideoInputs: {
@@ -1122,6 +1235,19 @@ export interface components {
             /** @default 1 */
             voiceSpeed?: number;
         } & (unknown & unknown);
+        /** @description Exactly one field, the one of the project's template: `script` (article_video), `pack` (quiz_video). */
+        ScriptEdit: {
+            /** @description quiz_video: the pack's questions as you want them; each text is put on one line (line breaks become spaces). The title, topic, difficulty and credits stay as written. */
+            pack?: {
+                /** @description The questions in the order the video asks them: 1 to 10, all of them (they replace the pack's questions). The video asks every one, whatever questionCount says. */
+                questions: components["schemas"]["QuizQuestionEdit"][];
+            };
+            /** @description article_video: the script as you want it read. The title, source and headline's site and byline stay as written. */
+            script?: {
+                /** @description What the narrator reads, in your words: at most 300 words. Line breaks are read as spaces. The first sentence is the hook the headline card opens over. */
+                text: string;
+            };
+        };
         ScriptRequest: {
             inputs: components["schemas"]["ArticleVideoInputs"];
             /** @constant */
@@ -1135,9 +1261,11 @@ export interface components {
         ScriptResult: {
             /** Format: date-time */
             createdAt: string;
+            /** @description When PATCH /v1/scripts/{projectId} last replaced the script or questions with yours; null for the draft as written. */
+            editedAt: string | null;
             /** @description `offline`: the built-in extractive writer or question data; `llm`: the configured language model. */
             generator: "offline" | "llm";
-            /** @description AI-draft and fact-check reminders. */
+            /** @description AI-draft and fact-check reminders; once you have edited the draft, reminders that it is yours to check (they are the notices of a video made from it). */
             notices: string[];
             pack?: {
                 /** @description Licence credits of the data the questions came from; shown on the outro card. */
@@ -1207,9 +1335,13 @@ export interface components {
             /** @description null until charged at completion; a failed or cancelled video costs nothing. */
             creditsCharged: components["schemas"]["Charges"] | null;
             cutAtMs: number | null;
+            /** @description null until completed. What in the video is AI-generated and the switch each platform asks for when posting; the MP4's and poster's Content Credentials state the same. */
+            disclosure: components["schemas"]["Disclosure"] | null;
             downloadExpiresAt: string | null;
             /** @description Public link, valid 7 days; GET the video again after that for a fresh one. */
             downloadUrl: string | null;
+            /** @description Length of the finished MP4 in milliseconds; null until completed. */
+            durationMs: number | null;
             error: {
                 /** @enum {string} */
                 code: "MEDIA_FETCH_FAILED" | "MEDIA_INVALID" | "MEDIA_TOO_LONG" | "MEDIA_QUOTA_EXCEEDED" | "BACKGROUND_UNAVAILABLE" | "MUSIC_UNAVAILABLE" | "IMAGE_UNAVAILABLE" | "SCRIPT_FAILED" | "PACK_FAILED" | "INGEST_FAILED" | "SOURCE_TOO_SHORT" | "NARRATION_FAILED" | "VOICE_TTS_FAILED" | "RENDER_FAILED" | "INTERRUPTED" | "CANCELLED";
@@ -1228,6 +1360,8 @@ export interface components {
             /** @description null while queued; 100 when completed. */
             progress: number | null;
             projectId: string | null;
+            /** @description null until completed. A title, description or caption and hashtags for YouTube Shorts, TikTok and Instagram Reels, written from the video's own script within each platform's limits; also files.publishKit (publish.json). */
+            publishKit: components["schemas"]["PublishKit"] | null;
             /** @description Human label of the status. A video whose background category is not generated yet waits in preparing_media with a stage that says so ("Waiting for the Minecraft footage to be generated"), then renders that category. */
             stage: string;
             /**
@@ -1264,6 +1398,11 @@ export interface components {
              * @description poster.jpg: a 1080x1920 frame of the title card (or the first card or caption line when there is none).
              */
             poster: string;
+            /**
+             * Format: uri
+             * @description publish.json: {disclosure, publishKit}, the video's AI disclosure and publish kit as the video object carries them.
+             */
+            publishKit: string;
         };
         VideoList: {
             data: components["schemas"]["Video"][];
@@ -1387,7 +1526,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description Which file. */
-                file: "captions.srt" | "captions.vtt" | "captions.json" | "poster.jpg" | "contact-sheet.jpg";
+                file: "captions.srt" | "captions.vtt" | "captions.json" | "poster.jpg" | "contact-sheet.jpg" | "publish.json";
                 /** @description The token in downloadUrl. */
                 token: string;
             };
@@ -1644,7 +1783,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description IDEMPOTENCY_KEY_REUSED: Idempotency-Key reused with a different body. */
+            /** @description IDEMPOTENCY_KEY_REUSED: Idempotency-Key reused with a different body. PACK_FAILED: Quiz questions could not be written. */
             422: {
                 headers: {
                     /** @description Requests allowed per minute. */
@@ -2889,6 +3028,174 @@ export interface operations {
             };
             /** @description UPSTREAM_FAILED: Upstream generation failed. */
             502: {
+                headers: {
+                    /** @description Requests allowed per minute. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current sliding 60-second window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window (0 when none is counted). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RATE_LIMITER_UNAVAILABLE: Rate limiting unavailable. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    editScript: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1-255 characters, per account. A retry with the same key and body (compared as canonical JSON with the method and path) replays the first answer for 24 hours with `Idempotent-Replayed: true`; 2xx, 400, 404 and 422 answers are stored, 401, 402, 409, 429 and 5xx are not (the retry runs again). Another body: 422 IDEMPOTENCY_KEY_REUSED; first still running: 409 IDEMPOTENCY_IN_PROGRESS. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description The draft's projectId (prj_...) from POST /v1/scripts. */
+                projectId: string;
+            };
+            cookie?: never;
+        };
+        /** @description `{script: {text}}` or `{pack: {questions}}`, as the project's template takes. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ScriptEdit"];
+            };
+        };
+        responses: {
+            /** @description The draft with your version. */
+            200: {
+                headers: {
+                    /** @description `true` on a replay of an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description Requests allowed per minute. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current sliding 60-second window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window (0 when none is counted). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScriptResult"];
+                };
+            };
+            /** @description INVALID_INPUT: Invalid input. INVALID_IDEMPOTENCY_KEY: Invalid Idempotency-Key. SAFETY_REJECTED: Content refused by safety checks. */
+            400: {
+                headers: {
+                    /** @description Requests allowed per minute. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current sliding 60-second window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window (0 when none is counted). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description MISSING_API_KEY: Missing API key. INVALID_API_KEY: Invalid API key. UNSUPPORTED_TOKEN: Unsupported token. UNAUTHENTICATED: Unauthenticated. */
+            401: {
+                headers: {
+                    /** @description Always `Bearer`. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description NOT_FOUND: Not found. */
+            404: {
+                headers: {
+                    /** @description Requests allowed per minute. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current sliding 60-second window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window (0 when none is counted). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description IDEMPOTENCY_IN_PROGRESS: Request with this key still running. */
+            409: {
+                headers: {
+                    /** @description Requests allowed per minute. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current sliding 60-second window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window (0 when none is counted). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description INVALID_INPUT: the body is larger than 2 MB. */
+            413: {
+                headers: {
+                    /** @description Requests allowed per minute. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current sliding 60-second window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window (0 when none is counted). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description IDEMPOTENCY_KEY_REUSED: Idempotency-Key reused with a different body. */
+            422: {
+                headers: {
+                    /** @description Requests allowed per minute. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current sliding 60-second window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window (0 when none is counted). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RATE_LIMITED: Too many requests. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed per minute. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current sliding 60-second window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window (0 when none is counted). */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description INTERNAL_ERROR: Internal error. */
+            500: {
                 headers: {
                     /** @description Requests allowed per minute. */
                     "X-RateLimit-Limit"?: number;

@@ -14,3 +14,13 @@ export async function insertProject(db: Db, project: ProjectRow): Promise<Projec
   const [row] = await db.insert(projects).values(project).returning();
   return row!;
 }
+
+/** Saves a draft's new content (the caller's own version of it); undefined when the account has no such project. */
+export async function updateProjectContent(db: Db, accountId: string, id: string, content: unknown): Promise<ProjectRow | undefined> {
+  const [row] = await db
+    .update(projects)
+    .set({ content })
+    .where(and(eq(projects.id, id), eq(projects.accountId, accountId)))
+    .returning();
+  return row;
+}

@@ -77,7 +77,7 @@ function optionsSchema(templateIds: readonly string[]) {
             Type.Object({ category: Type.String({ description: "A quiz_video categoryId." }), topics: Type.Array(Type.String()) }),
             {
               description:
-                "Topics the built-in question data covers, by category; narrower wordings work too (WWII, flags of Africa, 80s songs). When anyTopic is false, any other topic is refused at POST /v1/videos and POST /v1/scripts with 422 PACK_FAILED.",
+                "Topics the built-in question data covers, by category; narrower wordings work too (WWII, flags of Africa, 80s songs). When anyTopic is false, any other topic is refused at POST /v1/videos, POST /v1/scripts and POST /v1/estimate with 422 PACK_FAILED.",
             },
           ),
         },

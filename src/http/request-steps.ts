@@ -21,7 +21,7 @@ export function stepsFor(route: RouteDef, suffixes: Record<string, string> | und
     ...(route.rate === "unlimited" ? [] : [admitRequest]),
     checkIds,
     ...(route.idempotent ? [readIdempotencyHeader] : []),
-    ...(route.method === "POST" ? [readBody] : []),
+    ...(route.method !== "GET" ? [readBody] : []),
     checkQuery,
     route.idempotent ? answerOnce : answer,
   ];

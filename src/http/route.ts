@@ -52,7 +52,7 @@ export interface HeaderDoc {
  * written from the rest, so they cannot drift apart.
  */
 export interface RouteDef {
-  method: "GET" | "POST";
+  method: "GET" | "POST" | "PATCH";
   /** OpenAPI form; a segment may carry a suffix after its parameter: `/v1/templates/{id}.txt`. */
   path: string;
   operationId: string;

@@ -70,6 +70,15 @@ export const ConfigSchema = Type.Object({
   }),
   LLM_API_KEY: Type.String({ default: "", description: "Bearer key for LLM_BASE_URL (empty for local servers)." }),
   LLM_MODEL: Type.String({ default: "gpt-4o-mini", description: "Model name sent to LLM_BASE_URL." }),
+  C2PA: Type.Union([Type.Literal("0"), Type.Literal("1")], {
+    default: "1",
+    description: "1 embeds signed Content Credentials (C2PA) in every finished MP4 and poster.jpg; 0 turns signing off.",
+  }),
+  C2PA_CERT_FILE: Type.String({
+    default: "",
+    description: "PEM certificate chain (signing certificate first) that signs Content Credentials, with C2PA_KEY_FILE. Empty: the service's own certificate, made at first start and kept in the database.",
+  }),
+  C2PA_KEY_FILE: Type.String({ default: "", description: "PEM private key (PKCS#8; EC P-256/P-384, RSA or Ed25519) of C2PA_CERT_FILE's signing certificate." }),
   ROLE: Type.Union([Type.Literal("all"), Type.Literal("serve"), Type.Literal("worker")], {
     default: "all",
     description: "serve: HTTP API and account actors; worker: pipeline jobs, render pool, webhook deliveries and the watchdog; all: both. Several workers (and servers) may share one Postgres (DATABASE_URL) and one DATA_DIR.",
@@ -146,6 +155,8 @@ export interface Config {
   outboundCa: string | undefined;
   /** The slowest own-media download kept, past its grace; null: no floor. */
   ownMediaSpeedFloor: { bytesPerSecond: number; graceMs: number } | null;
+  /** Content Credentials: null when off; the operator's PEM chain and key, or the service's own certificate. */
+  contentCredentials: null | { kind: "service" } | { kind: "operator"; certPem: string; keyPem: string };
   /** Null: the offline writers only. */
   llm: { baseUrl: string; apiKey: string; model: string } | null;
   narration: {
@@ -183,6 +194,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const bucket = raw.STORAGE_URL ? /^s3:\/\/([a-z0-9][a-z0-9.-]{1,61}[a-z0-9])(?:\/(.*))?$/.exec(raw.STORAGE_URL) : null;
   if (raw.STORAGE_URL && !bucket) throw new Error("invalid configuration: STORAGE_URL must be s3://bucket or s3://bucket/prefix");
+  if (Boolean(raw.C2PA_CERT_FILE) !== Boolean(raw.C2PA_KEY_FILE)) throw new Error("invalid configuration: C2PA_CERT_FILE and C2PA_KEY_FILE go together");
   const publicBaseUrl = (raw.PUBLIC_BASE_URL || `http://localhost:${raw.PORT}`).replace(/\/+$/, "");
   return {
     port: raw.PORT,
@@ -217,6 +229,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     outboundCa: raw.OUTBOUND_CA_FILE ? readFileSync(resolve(raw.OUTBOUND_CA_FILE), "utf8") : undefined,
     ownMediaSpeedFloor:
       raw.OWN_MEDIA_MIN_BYTES_PER_SECOND > 0 ? { bytesPerSecond: raw.OWN_MEDIA_MIN_BYTES_PER_SECOND, graceMs: raw.OWN_MEDIA_SLOW_GRACE_SECONDS * 1000 } : null,
+    contentCredentials:
+      raw.C2PA === "0"
+        ? null
+        : raw.C2PA_CERT_FILE
+          ? { kind: "operator", certPem: readFileSync(resolve(raw.C2PA_CERT_FILE), "utf8"), keyPem: readFileSync(resolve(raw.C2PA_KEY_FILE), "utf8") }
+          : { kind: "service" },
     llm: raw.LLM_BASE_URL ? { baseUrl: raw.LLM_BASE_URL.replace(/\/+$/, ""), apiKey: raw.LLM_API_KEY, model: raw.LLM_MODEL } : null,
     narration: {
       provider: raw.NARRATION_PROVIDER,

@@ -76,7 +76,7 @@ export const REQUEST_ERROR_ADVICE: Record<RequestErrorCode, string> = {
   SOURCE_TOO_SHORT: "The article or text has under 90 words after extraction; give a longer source.",
   SCRIPT_FAILED: "No script could be written and verified from the source; the detail names what could not be verified.",
   PACK_FAILED:
-    "No question pack can be written for the topic. Without an LLM configured (LLM_BASE_URL), POST /v1/videos and POST /v1/scripts refuse a topic outside the built-in data before anything is queued or charged: `errors[0]` points at `inputs.topic`, and the detail and GET /v1/options `quizTopics` list the topics covered.",
+    "No question pack can be written for the topic. Without an LLM configured (LLM_BASE_URL), POST /v1/videos, POST /v1/scripts and POST /v1/estimate refuse a topic outside the built-in data before anything is queued or charged: `errors[0]` points at `inputs.topic`, and the detail and GET /v1/options `quizTopics` list the topics covered.",
   MEDIA_QUOTA_EXCEEDED: "More than 20 new media URLs today (UTC); URLs imported in the last 30 days are reused without counting. Retry after `Retry-After` seconds.",
   RATE_LIMITED: "Too many requests; wait `Retry-After` seconds.",
   CONCURRENCY_LIMIT: "Three videos are already in progress; retry after `Retry-After` seconds.",

@@ -1,7 +1,8 @@
-import { type Static, Type } from "@sinclair/typebox";
+import { type Static, type TSchema, Type } from "@sinclair/typebox";
 import { component } from "../kernel/components.ts";
 import { type TemplateRegistry, perRegistry } from "../templates/registry.ts";
 import { documentedTemplateRequest, templateRequestEnvelope } from "../templates/request-schema.ts";
+import type { ScriptStep } from "../templates/template.ts";
 
 export const ScriptRequestEnvelope = templateRequestEnvelope({});
 
@@ -68,8 +69,13 @@ function scriptResultSchema(templateIds: readonly string[]) {
         generator: Generator,
         script: Type.Optional(ArticleScriptSchema),
         pack: Type.Optional(QuizPackSchema),
-        notices: Type.Array(Type.String(), { description: "AI-draft and fact-check reminders." }),
+        notices: Type.Array(Type.String(), {
+          description: "AI-draft and fact-check reminders; once you have edited the draft, reminders that it is yours to check (they are the notices of a video made from it).",
+        }),
         createdAt: Type.String({ format: "date-time" }),
+        editedAt: Type.Union([Type.String({ format: "date-time" }), Type.Null()], {
+          description: "When PATCH /v1/scripts/{projectId} last replaced the script or questions with yours; null for the draft as written.",
+        }),
       },
       { description: "A script (article_video, in `script`) or question pack (quiz_video, in `pack`) saved on a new draft project." },
     ),
@@ -78,8 +84,31 @@ function scriptResultSchema(templateIds: readonly string[]) {
 
 export type ScriptResult = Static<ReturnType<typeof scriptResultSchema>>;
 
+/** The body of PATCH /v1/scripts/{projectId}: the field of the draft's own kind, with the caller's version. */
+function scriptEditSchema(scripted: readonly { id: string; freeStep: unknown }[]) {
+  const byField = new Map<string, { schema: TSchema; ids: string[] }>();
+  for (const template of scripted) {
+    const { edit } = template.freeStep as ScriptStep<unknown>;
+    const entry = byField.get(edit.field) ?? { schema: edit.schema, ids: [] };
+    entry.ids.push(template.id);
+    byField.set(edit.field, entry);
+  }
+  const properties = Object.fromEntries([...byField].map(([field, { schema }]) => [field, Type.Optional(schema)]));
+  return component(
+    "ScriptEdit",
+    Type.Object(properties, {
+      additionalProperties: false,
+      description: `Exactly one field, the one of the project's template: ${[...byField].map(([field, { ids }]) => `\`${field}\` (${ids.join(", ")})`).join(", ")}.`,
+    }),
+  );
+}
+
 /** The schemas that list the templates with a script step, built for the templates an app serves. */
 export const scriptSchemas = perRegistry((templates: TemplateRegistry) => {
   const scripted = templates.withFreeStep("script");
-  return { request: documentedTemplateRequest("ScriptRequest", {}, scripted), result: scriptResultSchema(scripted.map((t) => t.id)) };
+  return {
+    request: documentedTemplateRequest("ScriptRequest", {}, scripted),
+    result: scriptResultSchema(scripted.map((t) => t.id)),
+    edit: scriptEditSchema(scripted),
+  };
 });

@@ -9,7 +9,8 @@ const FREE_STEPS: Record<FreeStepKind, { endpoint: string; verb: string; guide(t
   script: {
     endpoint: "POST /v1/scripts",
     verb: "writes",
-    guide: () => "- script: POST /v1/scripts {template, inputs} (free) saves the draft on a new project and returns its projectId.",
+    guide: (t) =>
+      `- script: POST /v1/scripts {template, inputs} (free) saves the draft on a new project and returns its projectId; PATCH /v1/scripts/{projectId} {${t.freeStep?.kind === "script" ? t.freeStep.edit.field : "script"}: ...} (free) replaces its words with yours.`,
   },
   preview: {
     endpoint: "POST /v1/previews",
@@ -51,4 +52,14 @@ export function refuseMissingFreeStep(templates: TemplateRegistry, body: unknown
   const step = FREE_STEPS[kind];
   const makers = templates.withFreeStep(kind).map((t) => `${t.id} ${t.freeStep!.makes}`);
   throw new ApiError("TEMPLATE_NOT_AVAILABLE", `${step.endpoint} ${step.verb} ${listInWords(makers)} only; ${template.id} has no such step, ${freeStepAdvice(template)}.`);
+}
+
+/**
+ * The reminders a draft, and a video made from it, carries: the template's (AI-drafted words) for a
+ * draft as written, its free step's edited ones once the caller has put their own words in.
+ */
+export function draftNotices(template: Template, content: unknown): string[] {
+  const step = template.freeStep;
+  const edited = step?.kind === "script" && typeof (content as { editedAt?: unknown } | null)?.editedAt === "string";
+  return (edited ? step.edit.notices : template.notices) ?? [];
 }

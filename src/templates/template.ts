@@ -8,6 +8,7 @@ import type { FootageSupply } from "../media/footage-supply.ts";
 import type { MediaLibrary } from "../media/library.ts";
 import type { OwnMediaImporter } from "../media/own-media.ts";
 import type { NarrationRequest, Narrator } from "../narration/narrator.ts";
+import type { MadeOf, PublishSource } from "../publishing/model.ts";
 import type { Rule, RuleIssue } from "../kernel/schema-kit.ts";
 import { type OutputTypes, type PreRenderStage, STAGE_ORDER, type StageOutputs, type StageSpecs, storedOutputs, readOutput } from "./stages.ts";
 
@@ -60,6 +61,29 @@ export interface ScriptStep<I> {
   write(inputs: I, content: ContentPorts, seed: number): Promise<{ generator: Generator }>;
   /** The draft as POST /v1/scripts shows it, under its own field (`script` or `pack`). */
   present(content: unknown, wordsPerSecond: number): { script: object } | { pack: object };
+  /** How the caller replaces the draft's words with their own (PATCH /v1/scripts/{projectId}). */
+  edit: DraftEdit;
+}
+
+/**
+ * The caller's own version of a draft: sent under `field` (the draft's own field, `script` or `pack`),
+ * checked by `schema`, then by `issues` and `refusal`, and saved over the written one by `apply`.
+ * Pointers are inside the field's value.
+ */
+export interface DraftEdit {
+  field: "script" | "pack";
+  schema: TObject;
+  /** What the schema cannot say (options that repeat, text that is only spaces, too many words). */
+  issues(edit: unknown): RuleIssue[];
+  /** Caller text the safety rules refuse (SAFETY_REJECTED). */
+  refusal(edit: unknown): { pointer: string; reason: string } | null;
+  /** The stored draft with the caller's version in place of the written words; `editedAt` marks it. */
+  apply(content: unknown, edit: unknown, editedAt: Date): unknown;
+  /**
+   * The reminders a video made from an edited draft carries instead of the template's `notices`: the
+   * words are the caller's now, so they are not called AI drafts.
+   */
+  notices: string[];
 }
 
 /** A free narrated teaser made by POST /v1/previews; a video made from its project narrates in full. */
@@ -132,6 +156,10 @@ export interface Template<I = unknown> {
   estimate(inputs: I): DurationEstimate;
   /** What the finished video used, from what was actually recorded. */
   usage(inputs: I, stored: StoredOutputs): NarrationUsage;
+  /** What in the finished video is generated, and the caller's own words and media in it (its disclosure and Content Credentials). */
+  madeOf(inputs: I, stored: StoredOutputs): MadeOf;
+  /** Everything the video says, its title and its opening line: all its publish kit may draw on. */
+  publishSource(inputs: I, stored: StoredOutputs): PublishSource;
 }
 
 /** Stage outputs as a video stores them: plain JSON by stage, read back only through the stages' schemas. */
@@ -142,10 +170,12 @@ export type StoredOutputs = Readonly<Record<string, unknown>>;
  * (`{ preparing_media: PreparedMedia; narrating: StoryNarration }`), each stage declaring the schema its
  * output is stored under.
  */
-export interface TemplateSpec<I, O extends OutputTypes> extends Omit<Template<I>, "stages" | "runStage" | "stageFiles" | "compose" | "usage"> {
+export interface TemplateSpec<I, O extends OutputTypes> extends Omit<Template<I>, "stages" | "runStage" | "stageFiles" | "compose" | "usage" | "madeOf" | "publishSource"> {
   stages: StageSpecs<ProductionContext<I>, O>;
   compose(ctx: ProductionContext<I>, outputs: StageOutputs<O>): Promise<{ timeline: Timeline; cutAtMs?: number }>;
   usage(inputs: I, outputs: StageOutputs<O>): NarrationUsage;
+  madeOf(inputs: I, outputs: StageOutputs<O>): MadeOf;
+  publishSource(inputs: I, outputs: StageOutputs<O>): PublishSource;
 }
 
 /**
@@ -169,5 +199,7 @@ export function defineTemplate<I, O extends OutputTypes>(spec: TemplateSpec<I, O
     },
     compose: async (ctx, stored) => spec.compose(ctx, storedOutputs(specs, stored)),
     usage: (inputs, stored) => spec.usage(inputs, storedOutputs(specs, stored)),
+    madeOf: (inputs, stored) => spec.madeOf(inputs, storedOutputs(specs, stored)),
+    publishSource: (inputs, stored) => spec.publishSource(inputs, storedOutputs(specs, stored)),
   };
 }

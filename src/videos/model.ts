@@ -5,7 +5,8 @@ import { FAILURE_CODES } from "../kernel/errors.ts";
 import { type TemplateRegistry, perRegistry } from "../templates/registry.ts";
 import { documentedTemplateRequest, templateRequestEnvelope } from "../templates/request-schema.ts";
 import { Enum } from "../kernel/schema-kit.ts";
-import type { CompanionName } from "../../render/companions.ts";
+import { DisclosureSchema, PublishKitSchema } from "../publishing/model.ts";
+import type { VideoFileName } from "./files.ts";
 
 export const VIDEO_STATUSES = ["queued", "preparing_media", "generating_script", "narrating", "rendering", "completed", "failed", "cancelled"] as const;
 export type VideoStatus = (typeof VIDEO_STATUSES)[number];
@@ -51,7 +52,8 @@ export const VideoFilesSchema = component(
     ),
     poster: fileLink("poster.jpg: a 1080x1920 frame of the title card (or the first card or caption line when there is none)."),
     contactSheet: fileLink("contact-sheet.jpg: 810x1440, nine frames evenly spaced through the video in a 3x3 grid, each labelled with its time (m:ss.s)."),
-  } satisfies Record<CompanionName, unknown>),
+    publishKit: fileLink("publish.json: {disclosure, publishKit}, the video's AI disclosure and publish kit as the video object carries them."),
+  } satisfies Record<VideoFileName, unknown>),
 );
 
 function videoSchema(templateIds: readonly string[]) {
@@ -82,9 +84,16 @@ function videoSchema(templateIds: readonly string[]) {
       }),
       createdAt: Type.String({ format: "date-time" }),
       completedAt: Type.Union([Type.String({ format: "date-time" }), Type.Null()]),
+      durationMs: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()], { description: "Length of the finished MP4 in milliseconds; null until completed." }),
       cutAtMs: Type.Union([Type.Integer(), Type.Null()]),
       files: Type.Union([VideoFilesSchema, Type.Null()], {
         description: "null until completed. Links to the files made with the video, valid like downloadUrl (7 days, until downloadExpiresAt; GET the video again for fresh ones).",
+      }),
+      disclosure: Type.Union([DisclosureSchema, Type.Null()], {
+        description: "null until completed. What in the video is AI-generated and the switch each platform asks for when posting; the MP4's and poster's Content Credentials state the same.",
+      }),
+      publishKit: Type.Union([PublishKitSchema, Type.Null()], {
+        description: "null until completed. A title, description or caption and hashtags for YouTube Shorts, TikTok and Instagram Reels, written from the video's own script within each platform's limits; also files.publishKit (publish.json).",
       }),
       notices: Type.Optional(Type.Array(Type.String(), { description: "article_video and quiz_video only." })),
     }),

@@ -7,7 +7,7 @@ import { beginVideoAttempt, findAccountVideo, updateVideoForAttempt, type VideoP
 import type { VideoRow } from "../../db/schema/index.ts";
 import { FfmpegError } from "../../render/ffmpeg.ts";
 import type { RenderPool } from "../../render/pool.ts";
-import { COMPANION_FILES, companionPaths, writeCaptionFiles } from "../../render/companions.ts";
+import { companionPaths, writeCaptionFiles } from "../../render/companions.ts";
 import { isLegacyPlan, videoCharges } from "../billing/charges.ts";
 import type { FailureCode } from "../kernel/errors.ts";
 import type { Logger } from "../kernel/logger.ts";
@@ -23,6 +23,11 @@ import { completeVideo, failVideo, type FinishContext, Superseded } from "./fini
 import { dropStageFiles, keepStageFiles, relocateOutputs, restoreStageFiles } from "./stage-files.ts";
 import { type FootageWait, nextFootageWait, waitingLabel } from "./footage-wait.ts";
 import { STAGE_LABELS } from "./model.ts";
+import { VIDEO_FILES } from "./files.ts";
+import type { PublishKitWriter } from "../publishing/kit-writer.ts";
+import type { ContentSigner } from "../content-credentials/signer.ts";
+import { signVideoFiles } from "../content-credentials/sign-video.ts";
+import { keepPublishing, keptPublishing, PUBLISH_FILE, publishFileText, writePublishing } from "../publishing/publishing.ts";
 
 export interface PipelineDeps {
   database: Database;
@@ -38,6 +43,10 @@ export interface PipelineDeps {
   templates: TemplateRegistry;
   /** Told each stage's time and each render's speed (metrics). */
   recorder: Recorder;
+  /** Writes each finished video's publish kit (with the model when one is configured). */
+  publishKit: PublishKitWriter;
+  /** Embeds signed Content Credentials in each rendered MP4 and poster; null when C2PA=0. */
+  contentSigner: ContentSigner | null;
 }
 
 export interface AttemptInfo {
@@ -242,6 +251,13 @@ async function runAttempt(
   signal.throwIfAborted();
   enter("rendering");
   await write({ status: "rendering", stage: STAGE_LABELS.rendering, progress: RENDER_START });
+  // The disclosure and publish kit are written once (a model may write the kit) and kept: a retry reuses them.
+  let publishing = keptPublishing(outputs);
+  if (!publishing) {
+    publishing = await writePublishing(template, ctx.inputs, outputs, deps.publishKit);
+    keepPublishing(outputs, publishing);
+    await write({ stageOutputs: outputs });
+  }
   const { timeline, cutAtMs } = await template.compose(ctx, outputs);
   if (cutAtMs !== undefined) await write({ cutAtMs });
   const outPath = join(workDir, "video.mp4");
@@ -263,7 +279,13 @@ async function runAttempt(
   });
   // The caption files, poster and contact sheet are stored first: a stored MP4 always has its files.
   await writeCaptionFiles(timeline, companionFiles);
-  const companions = Object.values(COMPANION_FILES).map((file) => ({ file, path: join(workDir, file) }));
+  await Bun.write(join(workDir, PUBLISH_FILE), publishFileText(publishing));
+  // Signed as part of the render's output: each attempt renders afresh, so a stored file carries one manifest.
+  if (deps.contentSigner) {
+    const signed = await signVideoFiles(deps.contentSigner, video.template, template.madeOf(ctx.inputs, outputs), { video: outPath, poster: companionFiles.poster });
+    deps.log.info("content credentials signed", { videoId: video.id, seconds: Math.round(signed.seconds * 1000) / 1000, bytesAdded: signed.bytesAdded });
+  }
+  const companions = Object.values(VIDEO_FILES).map((file) => ({ file, path: join(workDir, file) }));
   const companionKeys = companions.map(({ file }) => videoCompanionKey(video.id, file));
   try {
     for (const [i, { path }] of companions.entries()) await deps.storage.put(companionKeys[i]!, path);
@@ -283,7 +305,8 @@ async function runAttempt(
       const account = await findAccountById(deps.database.db, video.accountId);
       const legacy = isLegacyPlan(account?.planTier ?? null);
       const charges = videoCharges(template.usage(ctx.inputs, outputs), legacy);
-      await completeVideo(finishContext(deps), video, video.attempts, charges, timeline.duration, legacy);
+      // The webhook presents the video as finished: with the stage outputs that hold its publishing.
+      await completeVideo(finishContext(deps), { ...video, stageOutputs: outputs }, video.attempts, charges, timeline.duration, legacy);
     },
     { forMs: FINISH_WAITS_FOR_DATABASE_MS, everyMs: FINISH_RETRY_MS, signal },
   );

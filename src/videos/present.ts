@@ -1,7 +1,8 @@
-import { COMPANION_FILES } from "../../render/companions.ts";
 import type { DownloadLinkRow } from "../../db/repos/videos.ts";
 import type { VideoRow } from "../../db/schema/index.ts";
 import type { FailureCode } from "../kernel/errors.ts";
+import { keptPublishing } from "../publishing/publishing.ts";
+import { VIDEO_FILES } from "./files.ts";
 import { TERMINAL, type Video, type VideoStatus } from "./model.ts";
 
 export function downloadUrlOf(publicBaseUrl: string, token: string): string {
@@ -11,7 +12,7 @@ export function downloadUrlOf(publicBaseUrl: string, token: string): string {
 /** The links of a completed video's files: its download link's token with the file's name. */
 export function fileUrlsOf(publicBaseUrl: string, token: string): NonNullable<Video["files"]> {
   const base = downloadUrlOf(publicBaseUrl, token);
-  return Object.fromEntries(Object.entries(COMPANION_FILES).map(([name, file]) => [name, `${base}/${file}`])) as NonNullable<Video["files"]>;
+  return Object.fromEntries(Object.entries(VIDEO_FILES).map(([name, file]) => [name, `${base}/${file}`])) as NonNullable<Video["files"]>;
 }
 
 /** Seconds left: the whole estimate while queued, the unfinished share while processing, null when done. */
@@ -23,6 +24,8 @@ export function secondsRemaining(row: Pick<VideoRow, "status" | "progress" | "es
 
 /** The wire Video of a row; `link` is the current download link of a completed video. */
 export function presentVideo(row: VideoRow, link: DownloadLinkRow | undefined, publicBaseUrl: string): Video {
+  // Written before the render and kept with the stage outputs; shown with the finished video.
+  const publishing = row.status === "completed" ? keptPublishing(row.stageOutputs) : null;
   const video: Video = {
     id: row.id,
     template: row.template,
@@ -38,8 +41,11 @@ export function presentVideo(row: VideoRow, link: DownloadLinkRow | undefined, p
     estimatedSecondsRemaining: secondsRemaining(row),
     createdAt: row.createdAt.toISOString(),
     completedAt: row.completedAt ? row.completedAt.toISOString() : null,
+    durationMs: row.status === "completed" && row.durationSeconds !== null ? Math.round(row.durationSeconds * 1000) : null,
     cutAtMs: row.cutAtMs,
     files: link ? fileUrlsOf(publicBaseUrl, link.token) : null,
+    disclosure: publishing?.disclosure ?? null,
+    publishKit: publishing?.kit ?? null,
   };
   // A video carries the notices its template gave it when it was created (AI-drafted words).
   if (row.notices !== null) video.notices = row.notices;

@@ -11,7 +11,7 @@ import {
   type DownloadLinkRow,
 } from "../../db/repos/videos.ts";
 import { findAccountProject } from "../../db/repos/projects.ts";
-import type { VideoRow } from "../../db/schema/index.ts";
+import type { ProjectRow, VideoRow } from "../../db/schema/index.ts";
 import { currentPeriod, findPlan } from "../billing/plans.ts";
 import { ApiError, type FieldIssue } from "../kernel/errors.ts";
 import { estimateVideo } from "../estimate/service.ts";
@@ -20,7 +20,7 @@ import type { AuthContext } from "../auth/authenticate.ts";
 import { newId } from "../kernel/ids.ts";
 import { OutboundError, callerUrlPolicy, checkUrl, checkUrlLiteral } from "../net/outbound.ts";
 import { ownMediaUrls } from "../templates/own-media-urls.ts";
-import { freeStepEndpoint } from "../templates/free-steps.ts";
+import { draftNotices, freeStepEndpoint } from "../templates/free-steps.ts";
 import type { Template } from "../templates/template.ts";
 import { refuseUncovered, validateTemplateRequest } from "../templates/validate.ts";
 import { mintDownloadLink } from "./finish.ts";
@@ -140,8 +140,8 @@ function checkOwnMediaUrls(deps: VideoServiceDeps, template: Template, inputs: u
 }
 
 /** A projectId must name a project of the template's own free step; a template without one takes none. */
-async function checkProject(deps: VideoServiceDeps, accountId: string, template: Template, projectId: string | undefined): Promise<void> {
-  if (projectId === undefined) return;
+async function checkProject(deps: VideoServiceDeps, accountId: string, template: Template, projectId: string | undefined): Promise<ProjectRow | undefined> {
+  if (projectId === undefined) return undefined;
   const { id, freeStep } = template;
   if (!freeStep) {
     throw new ApiError("INVALID_INPUT", `${id} takes no projectId.`, { errors: [{ path: "projectId", message: `is not accepted by ${id}`, code: "unknown_field" }] });
@@ -150,6 +150,7 @@ async function checkProject(deps: VideoServiceDeps, accountId: string, template:
   if (!project || project.template !== id) {
     throw new ApiError("NOT_FOUND", `No ${id} project ${projectId} on this account; projects for ${id} come from ${freeStepEndpoint(freeStep)}.`);
   }
+  return project;
 }
 
 /** Costs still to be charged for the account's unfinished videos: reserved against its balance. */
@@ -173,7 +174,10 @@ export async function createVideo(deps: VideoServiceDeps, auth: AuthContext, bod
   const result = validateTemplateRequest<{ template: string; inputs: unknown; projectId?: string; webhookUrl?: string }>(deps.templates, CreateVideoEnvelope, body, deps.narrator.languages);
   if (!result.ok) throw result.error;
   const { template, inputs, envelope } = result.value;
-  await checkProject(deps, auth.account.id, template, envelope.projectId);
+  const project = await checkProject(deps, auth.account.id, template, envelope.projectId);
+  // A written draft is the video's script stage, copied now: a later edit of the project (PATCH
+  // /v1/scripts/{projectId}) is for videos made after it, never one already queued.
+  const draft = project && template.freeStep?.kind === "script" && template.stages.includes("generating_script") ? project.content : undefined;
   // A project's draft is already written; otherwise content the writers cannot make is refused now, not
   // minutes later as a failed video.
   if (envelope.projectId === undefined) refuseUncovered(template, inputs, deps.content);
@@ -204,7 +208,8 @@ export async function createVideo(deps: VideoServiceDeps, auth: AuthContext, bod
       projectId: envelope.projectId ?? null,
       inputs,
       webhookUrl: envelope.webhookUrl ?? null,
-      notices: template.notices,
+      notices: draft === undefined ? template.notices : draftNotices(template, draft),
+      ...(draft === undefined ? {} : { stageOutputs: { generating_script: draft } }),
       estimatedSeconds: estimate.expectedProcessingSeconds,
       expectedCharges: plan ? cost : null,
       createdAt: now,

@@ -122,4 +122,17 @@ describe("shortvid CLI", () => {
     expect(templates.code).toBe(0);
     expect(JSON.parse(templates.stdout).map((t: { id: string }) => t.id)).toContain("fake_text_message");
   }, 60_000);
+
+  test("a written quiz pack is replaced with the caller's own questions by edit-script; a refused edit names the field", async () => {
+    const written = await shortvid(["script", "quiz_video", "--inputs", "-"], { env: env(), input: JSON.stringify({ topic: "Capital cities of Europe" }) });
+    expect(written.code).toBe(0);
+    const { projectId } = JSON.parse(written.stdout) as { projectId: string };
+    const question = { question: "Which river flows through Rome?", options: ["Tiber", "Seine", "Thames", "Danube"], answerIndex: 0, fact: "The Tiber runs through Rome." };
+    const edited = await shortvid(["edit-script", projectId, "--inputs", "-"], { env: env(), input: JSON.stringify({ pack: { questions: [question] } }) });
+    expect(edited.code).toBe(0);
+    expect(JSON.parse(edited.stdout)).toMatchObject({ projectId, pack: { questions: [question] } });
+    const refused = await shortvid(["edit-script", projectId, "--inputs", "-"], { env: env(), input: JSON.stringify({ pack: { questions: [{ ...question, options: ["Tiber", "Tiber", "Po", "Arno"] }] } }) });
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain("pack.questions[0].options[1]");
+  }, 60_000);
 });

@@ -8,7 +8,7 @@ import { createApiKey, type LiveService, SHORT_CHAT, SHORTVID, startLiveService 
 
 /** A render of the short chat on a busy two-core machine, with room to spare. */
 const RENDER_DEADLINE_MS = 300_000;
-const TOOLS = ["cancel_video", "create_video", "estimate_video", "get_options", "get_video", "list_templates", "list_videos", "preview_story", "write_script"];
+const TOOLS = ["cancel_video", "create_video", "edit_script", "estimate_video", "get_options", "get_video", "list_templates", "list_videos", "preview_story", "write_script"];
 const TERMINAL = ["completed", "failed", "cancelled"];
 
 let service: LiveService;
@@ -108,6 +108,7 @@ describe("MCP server", () => {
     expect(create.description).toContain("Create a video");
     const get = tools.find((t) => t.name === "get_video")!;
     expect((get.inputSchema.properties as any).waitSeconds.maximum).toBe(MAX_WAIT_SECONDS);
+    expect(get.description).toContain("publishKit");
     expect(get.inputSchema.required).toEqual(["id"]);
 
     const { resources } = await client.listResources();
@@ -149,6 +150,9 @@ describe("MCP server", () => {
       expect(result.structuredContent.status).toBe("completed");
       expect(statuses.at(-1)).toBe("completed");
       await expectContactSheet(result);
+      // The finished video carries its publish kit and AI disclosure, as the REST answer does.
+      expect(result.structuredContent.publishKit.tiktok.caption).toContain(SHORT_CHAT.messages[0]!.text);
+      expect(result.structuredContent.disclosure).toMatchObject({ containsSyntheticMedia: true, synthetic: ["voice"] });
     },
     RENDER_DEADLINE_MS + 60_000,
   );

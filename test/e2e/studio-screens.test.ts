@@ -92,6 +92,12 @@ test("every screen, at phone and desktop width, has no serious or critical acces
   await page.getByRole("region", { name: "Free first step" }).getByText(/Project prj_/).waitFor({ timeout: 60_000 });
   await capture(page, "10-quiz-pack");
 
+  // The person's edit refused by the service: the error sits at the option it names.
+  await page.getByLabel("Question 1 Option D", { exact: true }).fill(await page.getByLabel("Question 1 Option A", { exact: true }).inputValue());
+  await page.getByRole("button", { name: "Save my changes", exact: true }).click();
+  await page.getByRole("alert").filter({ hasText: "Your questions were not saved" }).waitFor();
+  await capture(page, "12-quiz-pack-refused");
+
   await page.getByRole("link", { name: "New video" }).click();
   await openTemplate(page, "Reddit Story");
   await page.getByRole("textbox", { name: "Title", exact: true }).fill("AITA for eating the last slice?");
@@ -100,6 +106,6 @@ test("every screen, at phone and desktop width, has no serious or critical acces
   await page.getByLabel("Narration teaser").waitFor({ timeout: 90_000 });
   await capture(page, "11-reddit-teaser");
 
-  expect(Object.keys(found).length).toBe(22);
+  expect(Object.keys(found).length).toBe(24);
   for (const [screen, violations] of Object.entries(found)) expect({ screen, violations }).toEqual({ screen, violations: [] });
 }, 400_000);

@@ -25,6 +25,16 @@ afterAll(async () => {
   await service?.stop();
 });
 
+/** A pasted article long enough for a script (the extractive writer needs 90 words or more). */
+const ARTICLE_TEXT = [
+  "Honeybees are among the most studied insects on Earth, yet they keep surprising the people who study them.",
+  "A single colony can hold 60,000 workers in summer, and every one of them has a job that changes as it ages.",
+  "Young bees clean cells and feed larvae; older ones build comb, guard the entrance and finally fly out to forage.",
+  "Foragers tell their sisters where flowers are with a waggle dance whose angle points the way and whose length tells the distance.",
+  "Researchers in Toulouse found that bees can even learn to recognise human faces, treating them as patterns of parts.",
+  "That is a lot of thinking for a brain smaller than a sesame seed, and it is why bees remain a favourite of scientists.",
+].join(" ");
+
 async function freshPage(): Promise<Page> {
   const context = await browser.newContext({ viewport: DESKTOP });
   return context.newPage();
@@ -157,28 +167,77 @@ describe("the Studio", () => {
     await page.context().close();
   }, 120_000);
 
-  test("a quiz pack written by the free step is read, then made into the video from its project", async () => {
+  test("an article script written by the free step is rewritten in the page and saved as the person's own words", async () => {
+    const page = await freshPage();
+    await signIn(page, service.url, apiKey);
+    await openTemplate(page, "Article to Video");
+    await page.getByLabel("Source Kind").selectOption("text");
+    await page.getByLabel("Source Text").fill(ARTICLE_TEXT);
+    await page.getByRole("button", { name: "Write the script (free)" }).click();
+    const step = page.getByRole("region", { name: "Free first step" });
+    await step.getByText(/Project prj_/).waitFor({ timeout: 60_000 });
+    const script = step.getByLabel("Script text");
+    expect((await script.inputValue()).length).toBeGreaterThan(100);
+    await script.fill("Honeybees can recognise human faces. They learn a face as a pattern of parts, the way they learn a flower.");
+    await step.getByRole("button", { name: "Save my changes", exact: true }).click();
+    await step.getByText("Your version is saved.").waitFor();
+    // The notices now say the words are the person's, not an AI draft.
+    const notices = await step.locator(".notices").innerText();
+    expect(notices).toContain("as you edited it");
+    expect(notices).not.toContain("AI draft");
+    expect(await page.getByRole("button", { name: "Make the video from this project" }).isVisible()).toBe(true);
+    await page.context().close();
+  }, 120_000);
+
+  test("a quiz pack written by the free step is edited in the page, and the video made from it asks the edited question", async () => {
     const page = await freshPage();
     await signIn(page, service.url, apiKey);
     await openTemplate(page, "AI Quiz Video");
     await page.getByLabel("Topic").fill("capitals of Europe");
     await page.getByLabel("Countdown seconds").selectOption("3");
-    await page.getByRole("button", { name: "Write the question pack (free)" }).click();
-    const pack = page.getByRole("region", { name: "Free first step" });
-    await pack.getByText(/Project prj_/).waitFor({ timeout: 60_000 });
-    const questions = pack.locator("ol.questions > li");
-    expect(await questions.count()).toBe(5);
-    expect(await pack.locator(".correct").count()).toBe(5);
-    const projectId = (await pack.getByText(/Project prj_/).innerText()).match(/prj_\w+/)![0];
-
-    // Options still apply to a video made from the project: a title of our own.
+    // Captions carry every narrated word into captions.json, where the test reads what the video says.
     await page.getByText("More options", { exact: true }).click();
-    await page.getByLabel("Video title").fill("Capitals quiz");
-    const id = await makeVideo(page, "Make the video from this project");
-    const made = (await (await fetch(`${service.url}/v1/videos/${id}`, { headers: { authorization: `Bearer ${apiKey}` } })).json()) as { projectId: string; template: string };
-    expect(made).toMatchObject({ projectId, template: "quiz_video" });
-    await page.getByRole("heading", { name: "AI Quiz Video", level: 1 }).waitFor();
-    await page.getByRole("heading", { name: /Being made|Ready/ }).waitFor();
+    await page.getByLabel("Captions enabled").check();
+    await page.getByRole("button", { name: "Write the question pack (free)" }).click();
+    const step = page.getByRole("region", { name: "Free first step" });
+    await step.getByText(/Project prj_/).waitFor({ timeout: 60_000 });
+    expect(await step.getByRole("group", { name: /^Question \d$/ }).count()).toBe(5);
+    const projectId = (await step.getByText(/Project prj_/).innerText()).match(/prj_\w+/)![0];
+
+    // One question of the person's own: the other four removed, its words, options and answer changed.
+    for (let left = 5; left > 1; left--) await step.getByRole("button", { name: "Remove question 2" }).click();
+    await step.getByLabel("Question 1 Question text").fill("Which river flows through Paris?");
+    for (const [letter, option] of [["A", "Thames"], ["B", "Seine"], ["C", "Danube"], ["D", "Seine"]] as const) await step.getByLabel(`Question 1 Option ${letter}`, { exact: true }).fill(option);
+    await step.getByLabel("Question 1: option B is the correct answer").check();
+    await step.getByLabel("Question 1 Fact line").fill("The Seine crosses Paris from east to west.");
+    // A repeated option is refused by the service, next to the option it names, and nothing is made.
+    await step.getByRole("button", { name: "Save my changes", exact: true }).click();
+    await step.getByRole("alert").filter({ hasText: "Your questions were not saved" }).waitFor();
+    const repeated = step.getByLabel("Question 1 Option D", { exact: true });
+    expect(await repeated.getAttribute("aria-invalid")).toBe("true");
+    expect(await page.locator(`#${(await repeated.getAttribute("aria-describedby"))!}`).innerText()).toContain("repeats option 2");
+    await repeated.fill("Tiber");
+
+    const id = await makeVideo(page, "Save my changes and make the video");
+    const made = (await (await fetch(`${service.url}/v1/videos/${id}`, { headers: { authorization: `Bearer ${apiKey}` } })).json()) as { projectId: string; notices: string[] };
+    expect(made.projectId).toBe(projectId);
+    expect(made.notices.join(" ")).toContain("as you edited them");
+    expect(made.notices.join(" ")).not.toContain("AI drafts");
+    await waitForPlayableVideo(page, 300_000).catch((error: Error) => {
+      throw new Error(`${error.message}\nservice ${service.exited() ? "exited" : "running"}; its log ends:\n${service.logTail().slice(-4000)}`);
+    });
+    const result = page.getByRole("region", { name: "Ready" });
+    expect(await result.getByRole("list", { name: "Notices" }).innerText()).toContain("as you edited them");
+    const captions = (await (await fetch((await result.getByRole("link", { name: "Captions with word times (JSON)" }).getAttribute("href"))!)).json()) as { words: { text: string }[] };
+    const spoken = captions.words.map((w) => w.text.toLowerCase().replace(/[^a-z]/g, "")).join(" ");
+    for (const word of ["river", "paris", "thames", "seine", "danube", "tiber"]) expect(spoken).toContain(word);
+
+    // The list shows the video's length, as the result page does.
+    const length = (await result.innerText()).match(/Length: (\d+:\d\d)/)![1]!;
+    await page.getByRole("link", { name: "Your videos" }).click();
+    const row = page.locator(".video-row").filter({ has: page.getByRole("link", { name: "AI Quiz Video" }) }).first();
+    await row.waitFor();
+    expect(await row.innerText()).toContain(length);
     await page.context().close();
-  }, 120_000);
+  }, 420_000);
 });

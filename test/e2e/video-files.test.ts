@@ -8,12 +8,13 @@ import { parseSync } from "subtitle";
 import { WebVTTParser } from "webvtt-parser";
 import { findAccountVideo } from "../../db/repos/videos.ts";
 import { runFfmpeg } from "../../render/ffmpeg.ts";
-import { COMPANION_FILES } from "../../render/companions.ts";
+import { VIDEO_FILES } from "../../src/videos/files.ts";
 import { redditStory } from "../../src/templates/reddit-story/index.ts";
 import { startWebhookReceiver } from "../fakes/webhook-receiver.ts";
 import { readEventStream } from "../helpers/event-stream.ts";
 import { useService } from "../helpers/harness.ts";
 import { storyBody } from "../helpers/videos.ts";
+import { readJpegWithC2paTs, readWithCai } from "../helpers/content-credentials.ts";
 
 const receivers: ReturnType<typeof startWebhookReceiver>[] = [];
 afterEach(() => {
@@ -37,6 +38,7 @@ const CONTENT_TYPES: Record<string, string> = {
   captionsJson: "application/json; charset=utf-8",
   poster: "image/jpeg",
   contactSheet: "image/jpeg",
+  publishKit: "application/json; charset=utf-8",
 };
 
 describe("files made with every video", () => {
@@ -70,10 +72,10 @@ describe("files made with every video", () => {
     expect(video).toEqual(await (await svc().request(`/v1/videos/${created.id}`, { key: apiKey })).json());
 
     // Every link answers like downloadUrl: 302 to a signed URL of the file.
-    expect(Object.keys(video.files).sort()).toEqual(Object.keys(COMPANION_FILES).sort());
+    expect(Object.keys(video.files).sort()).toEqual(Object.keys(VIDEO_FILES).sort());
     const files: Record<string, Uint8Array> = {};
     for (const [name, url] of Object.entries(video.files as Record<string, string>)) {
-      expect(url).toBe(`${video.downloadUrl}/${COMPANION_FILES[name as keyof typeof COMPANION_FILES]}`);
+      expect(url).toBe(`${video.downloadUrl}/${VIDEO_FILES[name as keyof typeof VIDEO_FILES]}`);
       const redirect = await svc().app.handle(new Request(url));
       expect(redirect.status).toBe(302);
       const file = await svc().app.handle(new Request(redirect.headers.get("location")!));
@@ -111,16 +113,38 @@ describe("files made with every video", () => {
       expect([meta.format, meta.width, meta.height]).toEqual(["jpeg", ...size]);
       const stats = await sharp(files[name]).stats();
       expect(stats.channels[0]!.mean).toBeGreaterThan(20); // a picture, not a black frame
-      writeFileSync(join(LOOK_DIR, COMPANION_FILES[name]), files[name]!);
+      writeFileSync(join(LOOK_DIR, VIDEO_FILES[name]), files[name]!);
     }
     // Stored beside the MP4; the working folder is gone.
     expect(readdirSync(join(svc().dataDir, "videos")).filter((f) => f.startsWith(created.id)).sort()).toEqual(
-      [`${created.id}.mp4`, ...Object.values(COMPANION_FILES).map((f) => `${created.id}.${f}`)].sort(),
+      [`${created.id}.mp4`, ...Object.values(VIDEO_FILES).map((f) => `${created.id}.${f}`)].sort(),
     );
     expect(existsSync(join(svc().dataDir, "work", created.id))).toBe(false);
 
     const deadline = Date.now() + 10_000;
     while (receiver.received.length === 0 && Date.now() < deadline) await Bun.sleep(200);
-    expect(JSON.parse(receiver.received[0]!.body).data.files).toEqual(video.files);
+    const delivered = JSON.parse(receiver.received[0]!.body).data;
+    expect(delivered.files).toEqual(video.files);
+
+    // The disclosure and publish kit: on the video, in the webhook and in publish.json alike.
+    expect(video.disclosure).toMatchObject({ containsSyntheticMedia: true, synthetic: ["voice"], digitalSourceType: "http://cv.iptc.org/newscodes/digitalsourcetype/compositeWithTrainedAlgorithmicMedia" });
+    expect(video.publishKit.generator).toBe("offline");
+    expect(video.publishKit.youtube.title).toBe(body.inputs.title);
+    expect([delivered.disclosure, delivered.publishKit]).toEqual([video.disclosure, video.publishKit]);
+    expect(JSON.parse(text("publishKit"))).toEqual({ disclosure: video.disclosure, publishKit: video.publishKit });
+
+    // The download serves the signed MP4: one manifest, read by the CAI's reader, its signature and BMFF hash valid.
+    const mp4 = new Uint8Array(await (await svc().app.handle(new Request((await svc().app.handle(new Request(video.downloadUrl))).headers.get("location")!))).arrayBuffer());
+    const cai = await readWithCai("video/mp4", mp4);
+    expect(cai.failures).toEqual([]);
+    expect(cai.codes).toEqual(expect.arrayContaining(["claimSignature.validated", "assertion.bmffHash.match"]));
+    const action = cai.manifest.assertions.find((a: any) => a.label.startsWith("c2pa.actions")).data.actions[0];
+    expect(action).toMatchObject({ action: "c2pa.created", digitalSourceType: video.disclosure.digitalSourceType, parameters: { template: "reddit_story" } });
+    expect(cai.manifest.claim_generator_info[0].name).toBe("shortvid");
+    // The poster, read by an independent implementation: signature and data hash valid.
+    const poster = await readJpegWithC2paTs(files.poster!);
+    expect(poster.errors).toEqual([]);
+    expect(poster.codes).toEqual(expect.arrayContaining(["claimSignature.validated", "assertion.dataHash.match"]));
+    writeFileSync(join(LOOK_DIR, "video.mp4"), mp4);
   }, 420_000);
 });

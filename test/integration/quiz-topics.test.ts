@@ -42,6 +42,24 @@ for (const kind of DATABASE_KINDS) {
       expect(before).toMatchObject({ videos: 0, jobs: 0, projects: 0, usage: { videosCreated: 0, videosInProgress: 0 } });
     });
 
+    test("POST /v1/estimate refuses an uncovered topic exactly as create and the free step do, and estimates a covered one", async () => {
+      const { apiKey } = await svc().createAccount();
+      const body = quiz({ topic: UNCOVERED, categoryId: "music" });
+      const answers = [];
+      for (const path of ["/v1/estimate", "/v1/videos", "/v1/scripts"]) {
+        const problem = await expectProblem(await svc().request(path, { method: "POST", key: apiKey, json: body }), 422, "PACK_FAILED");
+        answers.push({ detail: problem.detail, errors: problem.errors });
+      }
+      expect(answers[0]!.errors[0].path).toBe("inputs.topic");
+      expect(answers[0]!.detail).toContain("LLM_BASE_URL");
+      expect(answers[1]).toEqual(answers[0]!);
+      expect(answers[2]).toEqual(answers[0]!);
+      const estimate = await svc().request("/v1/estimate", { method: "POST", key: apiKey, json: quiz({ topic: "world war 2" }) });
+      expect(estimate.status).toBe(200);
+      expect(((await estimate.json()) as any).expectedDurationSeconds).toBeGreaterThan(0);
+      expect(await count("select count(*) as n from videos")).toBe(0);
+    });
+
     test("a topic narrower than the data, or one it has too few questions for, is refused the same way", async () => {
       const { apiKey } = await svc().createAccount();
       for (const inputs of [{ topic: "Pokémon of the 90s" }, { topic: "Currencies of Scandinavia", questionCount: 10 }]) {

@@ -6,6 +6,7 @@ import { pipeline } from "node:stream/promises";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { type ClientOptions, createClient, type ShortvidClient, ShortvidError, type Video } from "../client.ts";
+import { kitText } from "./kit.ts";
 import { progressLine } from "./progress.ts";
 
 /** Exit codes, documented in the usage text and the README. */
@@ -18,10 +19,13 @@ Commands:
   options                                voices, backgrounds, music, caption presets
   estimate <template> --inputs FILE|-    cost, length and processing time (free)
   script <template> --inputs FILE|-      write an article script or quiz pack (free)
+  edit-script <projectId> --inputs FILE|-
+                                         save your version of it (free): the file holds
+                                         {"script": {"text"}} or {"pack": {"questions"}}
   preview <template> --inputs FILE|-     narrate a reddit_story teaser (free) [--project ID]
   create <template> --inputs FILE|-      create a video [--project ID] [--webhook URL]
                                          [--idempotency-key KEY] [--wait] [--out FILE]
-  get <id>                               a video [--wait] [--out FILE]
+  get <id>                               a video [--wait] [--out FILE] [--kit]
   list                                   videos, newest first [--limit N] [--cursor C]
   cancel <id>                            cancel a queued video
   mcp                                    serve the tools to an agent over stdio (Model Context Protocol)
@@ -31,6 +35,7 @@ Options:
   --key KEY        API key (default $SHORTVID_API_KEY)
   --wait           follow the video to its end: a progress bar on a terminal, JSON lines otherwise
   --out FILE       download the finished MP4 (implies --wait)
+  --kit            get: the publish kit (title, captions, hashtags per platform) and AI disclosure, as text
   --json           JSON lines even on a terminal
   --retries N      retries of a 429 or 503 after Retry-After (default 3)
 
@@ -38,7 +43,7 @@ Exit codes: 0 done; 1 service or network failure; 2 input refused (usage, 400, 4
 3 refused by plan or limits (402, 429); 4 the video failed or was cancelled; 5 authentication (401).`;
 
 /** The commands, as the usage text lists them (the README's test checks its commands against this). */
-export const COMMANDS = ["templates", "options", "estimate", "script", "preview", "create", "get", "list", "cancel", "mcp", "help"] as const;
+export const COMMANDS = ["templates", "options", "estimate", "script", "edit-script", "preview", "create", "get", "list", "cancel", "mcp", "help"] as const;
 
 class UsageError extends Error {}
 
@@ -131,6 +136,7 @@ export async function main(argv: string[]): Promise<number> {
       wait: { type: "boolean" },
       out: { type: "string" },
       json: { type: "boolean" },
+      kit: { type: "boolean" },
       limit: { type: "string" },
       cursor: { type: "string" },
       retries: { type: "string" },
@@ -169,6 +175,9 @@ export async function main(argv: string[]): Promise<number> {
     case "script":
       print(await client.writeScript(await templateBody(), key));
       return EXIT.ok;
+    case "edit-script":
+      print(await client.editScript(need("a projectId"), (await readInputs(values.inputs)) as never, key));
+      return EXIT.ok;
     case "preview":
       print(await client.preview(await templateBody({ projectId: values.project }), key));
       return EXIT.ok;
@@ -183,7 +192,9 @@ export async function main(argv: string[]): Promise<number> {
     case "get": {
       const id = need("a video id");
       if (values.wait || values.out) return follow(client, id, values.out, values.json === true);
-      print(await client.getVideo(id));
+      const video = await client.getVideo(id);
+      if (values.kit) process.stdout.write(kitText(video));
+      else print(video);
       return EXIT.ok;
     }
     case "list": {

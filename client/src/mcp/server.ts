@@ -33,6 +33,12 @@ const TOOLS: ToolDef[] = [
   { name: "get_options", operationId: "getOptions", call: (c, _a, _b, signal) => c.options({ signal }) },
   { name: "estimate_video", operationId: "estimate", note: GUIDE_NOTE, call: (c, a, b, signal) => c.estimate(b as never, { ...keyOf(a), signal }) },
   { name: "write_script", operationId: "createScript", note: GUIDE_NOTE, call: (c, a, b, signal) => c.writeScript(b as never, { ...keyOf(a), signal }) },
+  {
+    name: "edit_script",
+    operationId: "editScript",
+    note: "Send script: {text} or pack: {questions} (every question, as write_script returned them, with your changes); the answer is the draft as saved. Then create_video with its projectId.",
+    call: (c, a, b, signal) => c.editScript(str(a.projectId) ?? "", b as never, { ...keyOf(a), signal }),
+  },
   { name: "preview_story", operationId: "createPreview", note: GUIDE_NOTE, call: (c, a, b, signal) => c.preview(b as never, { ...keyOf(a), signal }) },
   {
     name: "create_video",
@@ -43,7 +49,7 @@ const TOOLS: ToolDef[] = [
   {
     name: "get_video",
     operationId: "getVideo",
-    note: `With waitSeconds (up to ${MAX_WAIT_SECONDS}) the call returns as soon as the status, stage or progress changes or the video has ended, so there is no need to poll quickly. A completed video comes with its contact sheet (nine frames through the video) as an image, to look at before publishing.`,
+    note: `With waitSeconds (up to ${MAX_WAIT_SECONDS}) the call returns as soon as the status, stage or progress changes or the video has ended, so there is no need to poll quickly. A completed video comes with its contact sheet (nine frames through the video) as an image, to look at before publishing, and carries its publishKit (title, captions and hashtags for YouTube Shorts, TikTok and Instagram Reels, from its own script) and its disclosure (what is AI-generated and the switch each platform asks for).`,
     extra: {
       waitSeconds: {
         type: "integer",

@@ -101,11 +101,11 @@ function writeCountryFacts(c: Country, skip: CountryFact[]): Phrasing[] {
   const lines: Record<CountryFact, string | null> = {
     area: `${cap(name)} covers about ${grouped(Math.round(c.area))} square kilometres.`,
     currency: currency ? `${cap(name)} pays in the ${currency.name}${currency.symbol ? `, written ${currency.symbol}` : ""}.` : null,
-    languages: c.languages.length > 1 ? `Official languages of ${name} include ${listed(c.languages.slice(0, 3))}.` : c.languages[0] ? `${c.languages[0]} is the official language of ${name}.` : null,
+    languages: c.languages.length > 1 ? `Official languages of ${name} include ${listed(c.languages.slice(0, 2))}.` : c.languages[0] ? `${c.languages[0]} is the official language of ${name}.` : null,
     capital: end(`${cap(name)}'s capital is ${c.capital}`),
     borders: neighbours.length > 3 ? `${cap(name)} has ${neighbours.length} neighbours, among them ${listed(neighbours.slice(0, 2).map(the))}.` : neighbours.length > 0 ? `${cap(name)} borders ${listed(neighbours.map(the))}.` : `${cap(name)} shares no land border with another UN member.`,
     landlocked: c.landlocked ? `${cap(name)} is landlocked: it has no coast on the open sea.` : null,
-    demonym: c.demonym ? `The word for people from ${name} is ${c.demonym}.` : null,
+    demonym: c.demonym ? `People from ${name} are called ${c.demonym}.` : null,
     domain: c.tld ? `Websites from ${name} often end in ${c.tld}.` : null,
     phone: c.callingCode ? `To phone ${name}, dial ${c.callingCode} first.` : null,
     hemisphere: `${cap(name)} lies ${Math.abs(c.latitude) < 3 ? "close to the equator" : c.latitude > 0 ? "north of the equator" : "south of the equator"}.`,
@@ -120,11 +120,24 @@ function make(kind: string, thing: string, asks: string[], correct: string, rank
   return options && worded(options, asksFor(kind, thing, asks), facts);
 }
 
+/**
+ * A currency as an option names it: "Malaysian ringgit" is the ringgit, "Venezuelan bolívar soberano" the
+ * bolívar soberano, the Euro the euro. The country's adjective gave the answer away and took a second to
+ * read aloud. A name that is more than an adjective and a currency word ("Bosnia and Herzegovina
+ * convertible mark", "Pound sterling") is kept whole.
+ */
+export function currencyWord(name: string): string {
+  if (name === "Pound sterling") return "pound sterling";
+  if (name === "Euro") return "euro";
+  const m = /^(?:\p{Lu}[\p{L}'-]*\s+)+(\p{Ll}[\p{Ll}\p{Lm}\s'-]*)$/u.exec(name);
+  return m ? m[1]! : name;
+}
+
 /** Whether an option answers a country question rightly, by the data: the check tests run on every question. */
 const RIGHT: Record<string, (c: Country, option: string) => boolean> = {
   "country-capital": (c, o) => o === c.capital,
   "capital-country": (c, o) => o === c.name,
-  "country-currency": (c, o) => c.currencies.some((x) => x.name === o),
+  "country-currency": (c, o) => c.currencies.some((x) => currencyWord(x.name) === o),
   "country-language": (c, o) => c.languages.includes(o),
   "country-neighbour": (c, o) => c.borders.some((b) => BY_CODE.get(b)?.name === o),
   "country-region": (c, o) => o === c.subregion,
@@ -161,9 +174,10 @@ export const countrySources: QuestionSource[] = [
   ),
   source("country-currency", ["currency", "currencies", "money"], (c, d, rng) => {
     if (c.currencies.length === 0) return null;
-    const own = new Set(c.currencies.map((x) => x.name));
+    const own = new Set(c.currencies.map((x) => currencyWord(x.name)));
     const n = the(c.name);
-    return make("currency", `the currency of ${n}`, [`Which currency is used in ${n}?`, `What money do people spend in ${n}?`, `Shopping in ${n}, which currency do you pay with?`], c.currencies[0]!.name, nearest(c).flatMap((x) => x.currencies.map((y) => y.name)).filter((x) => !own.has(x)), d, rng, countryFacts(c, ["currency"]));
+    const others = [...new Set(nearest(c).flatMap((x) => x.currencies.map((y) => currencyWord(y.name))))].filter((x) => !own.has(x));
+    return make("currency", `the currency of ${n}`, [`Which currency is used in ${n}?`, `What money is spent in ${n}?`, `What do you pay with in ${n}?`], currencyWord(c.currencies[0]!.name), others, d, rng, countryFacts(c, ["currency"]));
   }),
   source("country-language", ["language", "languages", "spoken"], (c, d, rng) => {
     if (c.languages.length === 0) return null;

@@ -97,7 +97,7 @@ const flags: RecordSet<Flag> = {
       // Neighbours first: their flags are the ones a viewer mixes up.
       candidates: (f, all) => all.filter((x) => x !== f).sort((a, b) => Number(regionOf(b.country) === regionOf(f.country)) - Number(regionOf(a.country) === regionOf(f.country))).map((x) => x.country),
       thing: (f) => `the country whose flag has ${f.has}`,
-      asks: (f) => [`Which country's flag has ${f.has}?`, `A flag with ${f.has} belongs to which country?`, `Whose national flag shows ${f.has}?`],
+      asks: (f) => [`Which country's flag has ${f.has}?`, `Whose flag has ${f.has}?`, `Whose national flag shows ${f.has}?`],
     },
   ],
 };

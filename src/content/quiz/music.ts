@@ -13,6 +13,8 @@ interface Instrument {
 
 interface Composer {
   name: string;
+  /** The name the composer is known by, as an option is read: a surname, or more where two share it (the Strausses). */
+  known: string;
   /** Where the composer was born, as the country is named today; null where that would mislead (Handel: German-born, British by choice; Liszt: Hungarian, born in today's Austria). */
   country: string | null;
   born: number;
@@ -59,32 +61,32 @@ const INSTRUMENTS = onFirstUse((): Instrument[] => [
 ]);
 
 const COMPOSERS = onFirstUse((): Composer[] => [
-  { name: "Antonio Vivaldi", country: "Italy", born: 1678, died: 1741 },
-  { name: "Johann Sebastian Bach", country: "Germany", born: 1685, died: 1750 },
-  { name: "George Frideric Handel", country: null, born: 1685, died: 1759 },
-  { name: "Johann Pachelbel", country: "Germany", born: 1653, died: 1706 },
-  { name: "Wolfgang Amadeus Mozart", country: "Austria", born: 1756, died: 1791 },
-  { name: "Ludwig van Beethoven", country: "Germany", born: 1770, died: 1827 },
-  { name: "Gioachino Rossini", country: "Italy", born: 1792, died: 1868 },
-  { name: "Frédéric Chopin", country: "Poland", born: 1810, died: 1849 },
-  { name: "Franz Liszt", country: null, born: 1811, died: 1886 },
-  { name: "Richard Wagner", country: "Germany", born: 1813, died: 1883 },
-  { name: "Giuseppe Verdi", country: "Italy", born: 1813, died: 1901 },
-  { name: "Johann Strauss II", country: "Austria", born: 1825, died: 1899 },
-  { name: "Camille Saint-Saëns", country: "France", born: 1835, died: 1921 },
-  { name: "Georges Bizet", country: "France", born: 1838, died: 1875 },
-  { name: "Modest Mussorgsky", country: "Russia", born: 1839, died: 1881 },
-  { name: "Pyotr Ilyich Tchaikovsky", country: "Russia", born: 1840, died: 1893 },
-  { name: "Antonín Dvořák", country: "Czechia", born: 1841, died: 1904 },
-  { name: "Edvard Grieg", country: "Norway", born: 1843, died: 1907 },
-  { name: "Giacomo Puccini", country: "Italy", born: 1858, died: 1924 },
-  { name: "Claude Debussy", country: "France", born: 1862, died: 1918 },
-  { name: "Richard Strauss", country: "Germany", born: 1864, died: 1949 },
-  { name: "Erik Satie", country: "France", born: 1866, died: 1925 },
-  { name: "Gustav Holst", country: "United Kingdom", born: 1874, died: 1934 },
-  { name: "Maurice Ravel", country: "France", born: 1875, died: 1937 },
-  { name: "Igor Stravinsky", country: null, born: 1882, died: 1971 },
-  { name: "George Gershwin", country: "United States", born: 1898, died: 1937 },
+  { name: "Antonio Vivaldi", known: "Vivaldi", country: "Italy", born: 1678, died: 1741 },
+  { name: "Johann Sebastian Bach", known: "Bach", country: "Germany", born: 1685, died: 1750 },
+  { name: "George Frideric Handel", known: "Handel", country: null, born: 1685, died: 1759 },
+  { name: "Johann Pachelbel", known: "Pachelbel", country: "Germany", born: 1653, died: 1706 },
+  { name: "Wolfgang Amadeus Mozart", known: "Mozart", country: "Austria", born: 1756, died: 1791 },
+  { name: "Ludwig van Beethoven", known: "Beethoven", country: "Germany", born: 1770, died: 1827 },
+  { name: "Gioachino Rossini", known: "Rossini", country: "Italy", born: 1792, died: 1868 },
+  { name: "Frédéric Chopin", known: "Chopin", country: "Poland", born: 1810, died: 1849 },
+  { name: "Franz Liszt", known: "Liszt", country: null, born: 1811, died: 1886 },
+  { name: "Richard Wagner", known: "Wagner", country: "Germany", born: 1813, died: 1883 },
+  { name: "Giuseppe Verdi", known: "Verdi", country: "Italy", born: 1813, died: 1901 },
+  { name: "Johann Strauss II", known: "Johann Strauss", country: "Austria", born: 1825, died: 1899 },
+  { name: "Camille Saint-Saëns", known: "Saint-Saëns", country: "France", born: 1835, died: 1921 },
+  { name: "Georges Bizet", known: "Bizet", country: "France", born: 1838, died: 1875 },
+  { name: "Modest Mussorgsky", known: "Mussorgsky", country: "Russia", born: 1839, died: 1881 },
+  { name: "Pyotr Ilyich Tchaikovsky", known: "Tchaikovsky", country: "Russia", born: 1840, died: 1893 },
+  { name: "Antonín Dvořák", known: "Dvořák", country: "Czechia", born: 1841, died: 1904 },
+  { name: "Edvard Grieg", known: "Grieg", country: "Norway", born: 1843, died: 1907 },
+  { name: "Giacomo Puccini", known: "Puccini", country: "Italy", born: 1858, died: 1924 },
+  { name: "Claude Debussy", known: "Debussy", country: "France", born: 1862, died: 1918 },
+  { name: "Richard Strauss", known: "Richard Strauss", country: "Germany", born: 1864, died: 1949 },
+  { name: "Erik Satie", known: "Satie", country: "France", born: 1866, died: 1925 },
+  { name: "Gustav Holst", known: "Holst", country: "United Kingdom", born: 1874, died: 1934 },
+  { name: "Maurice Ravel", known: "Ravel", country: "France", born: 1875, died: 1937 },
+  { name: "Igor Stravinsky", known: "Stravinsky", country: null, born: 1882, died: 1971 },
+  { name: "George Gershwin", known: "Gershwin", country: "United States", born: 1898, died: 1937 },
 ]);
 
 const WORKS = onFirstUse((): Work[] => [
@@ -186,10 +188,15 @@ const works: RecordSet<Work> = {
     {
       id: "composer",
       kinds: ["composer", "composers", "classical", "symphony", "symphonies", "opera", "operas"],
-      answer: (w) => w.composer,
-      correct: (w, option) => option === w.composer,
-      candidates: (w, all) => [...new Set(all.map((x) => x.composer))].filter((c) => c !== w.composer).sort((a, b) => Math.abs(composerNamed(a).born - composerNamed(w.composer).born) - Math.abs(composerNamed(b).born - composerNamed(w.composer).born)),
-      thing: (w) => `the name of the composer of ${w.title}`,
+      // Options are the names composers are known by: "Tchaikovsky" is read in a third of the time of "Pyotr Ilyich Tchaikovsky".
+      answer: (w) => composerNamed(w.composer).known,
+      correct: (w, option) => option === composerNamed(w.composer).known,
+      candidates: (w) =>
+        COMPOSERS()
+          .filter((c) => c.name !== w.composer)
+          .sort((a, b) => Math.abs(a.born - composerNamed(w.composer).born) - Math.abs(b.born - composerNamed(w.composer).born))
+          .map((c) => c.known),
+      thing: (w) => `the composer of ${w.title}`,
       asks: (w) => [`Who composed ${w.title}?`, `${cap(w.title)} is the work of which composer?`, `Which composer wrote ${w.title}?`],
     },
   ],

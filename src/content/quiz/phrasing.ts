@@ -8,11 +8,11 @@ import type { Phrasing, QuizQuestion } from "./question.ts";
 const GENERIC_ASKS: [string, (thing: string) => string][] = [
   // Short frames: each word is read aloud, and a pack of five must stay near a minute.
   ["what-is", (t) => `What is ${t}?`],
-  ["which-of-these", (t) => `Which of these is ${t}?`],
+  ["which-is", (t) => `Which is ${t}?`],
   ["can-you-name", (t) => `Can you name ${t}?`],
   ["do-you-know", (t) => `Do you know ${t}?`],
   ["quick-one", (t) => `Quick one: ${t}?`],
-  ["which-option", (t) => `Which option is ${t}?`],
+  ["bare", (t) => `${t}?`],
   ["name", (t) => `Name ${t}.`],
   ["pick", (t) => `Pick ${t}.`],
   ["guess", (t) => `Guess ${t}.`],

@@ -31,7 +31,7 @@ function freeStepsLine(templates: TemplateRegistry): string {
   const ids = (kind: "script" | "preview") => listInWords(templates.withFreeStep(kind).map((t) => t.id));
   const none = templates.list.filter((t) => !t.freeStep).map((t) => t.id);
   const noneLine = none.length === 0 ? "" : ` ${listInWords(none)} ${none.length === 1 ? "has" : "have"} none.`;
-  return `POST /v1/scripts for ${ids("script")} (script or question pack, returns projectId); POST /v1/previews for ${ids("preview")} (narration teaser).${noneLine}`;
+  return `POST /v1/scripts for ${ids("script")} (script or question pack, returns projectId; PATCH /v1/scripts/{projectId} saves your own edited version of it, and the video made from the project then uses yours); POST /v1/previews for ${ids("preview")} (narration teaser).${noneLine}`;
 }
 
 /** GET /v1/llms.txt: the whole API for an agent, in plain text. */
@@ -56,7 +56,7 @@ Turns an article, a quiz topic, your own story or your own chat script into a na
 2. Optional free first step: ${freeStepsLine(ctx.templates)}
 3. POST /v1/videos {template, inputs, projectId?, webhookUrl?} answers 202 at once with a video object and a Location header.
 4. Follow GET /v1/videos/{id}/events (Server-Sent Events, below), poll GET /v1/videos/{id} every 10-20 s, or pass webhookUrl (https, public) to receive video.completed or video.failed.
-5. On status completed, download downloadUrl: a public link valid 7 days (GET /v1/videos/{id} gives a fresh one after that). files holds links, valid as long, to the caption files, a poster and a contact sheet (below).
+5. On status completed, download downloadUrl: a public link valid 7 days (GET /v1/videos/{id} gives a fresh one after that). files holds links, valid as long, to the caption files, a poster, a contact sheet and publish.json (below); disclosure and publishKit say what to declare and what to post with it; durationMs is the video's length.
 
 A video usually finishes in about a minute; own media by URL adds about 30 s the first time.
 
@@ -68,7 +68,7 @@ Send \`Authorization: Bearer <API_KEY>\` on every request except the public ones
 
 ${templates}
 
-GET /v1/templates returns each template's inputSchema (JSON Schema 2020-12), defaults, free tools, paid steps and notes. GET /v1/options lists voice ids (with the templates that accept each and the languages each speaks on this deployment), backgrounds (each category with ready: whether its footage exists yet; a video asking for one not ready waits in preparing_media while it is generated next), music, caption presets and quizTopics: the quiz topics this deployment covers (offline: built-in data by category; anyTopic true when an LLM is configured). Without an LLM, a quiz topic outside them is refused at POST /v1/videos and POST /v1/scripts with 422 PACK_FAILED before anything is queued or charged.
+GET /v1/templates returns each template's inputSchema (JSON Schema 2020-12), defaults, free tools, paid steps and notes. GET /v1/options lists voice ids (with the templates that accept each and the languages each speaks on this deployment), backgrounds (each category with ready: whether its footage exists yet; a video asking for one not ready waits in preparing_media while it is generated next), music, caption presets and quizTopics: the quiz topics this deployment covers (offline: built-in data by category; anyTopic true when an LLM is configured). Without an LLM, a quiz topic outside them is refused at POST /v1/videos, POST /v1/scripts and POST /v1/estimate with 422 PACK_FAILED before anything is queued or charged.
 
 ## Endpoints
 
@@ -88,7 +88,13 @@ GET /v1/videos/{id}/events with your API key answers text/event-stream. Each eve
 
 ## Files made with every video
 
-A completed video's files object (null before) holds links to: captionsSrt (captions.srt) and captionsVtt (captions.vtt), one cue per burned-in caption line with its time on screen; captionsJson (captions.json), {words: [{text, startMs, endMs}], lines: [{text, startMs, endMs, words}]}, every burned-in word with its spoken time; poster (poster.jpg, 1080x1920), the title card or the first card or caption line; contactSheet (contact-sheet.jpg, 810x1440), nine frames evenly spaced through the video in a 3x3 grid, each labelled with its time. The files hold the words exactly as burned in, in their written case (a preset's capitals are styling); a video that burns no captions in (fake_text_message) has one cue per voiced message, timed to its voice clip, with its words. Each link is public like downloadUrl: a 302 to a signed URL, valid until downloadExpiresAt (410 LINK_EXPIRED after; GET the video again for fresh links). The video.completed webhook carries the same files.
+A completed video's files object (null before) holds links to: captionsSrt (captions.srt) and captionsVtt (captions.vtt), one cue per burned-in caption line with its time on screen; captionsJson (captions.json), {words: [{text, startMs, endMs}], lines: [{text, startMs, endMs, words}]}, every burned-in word with its spoken time; poster (poster.jpg, 1080x1920), the title card or the first card or caption line; contactSheet (contact-sheet.jpg, 810x1440), nine frames evenly spaced through the video in a 3x3 grid, each labelled with its time; publishKit (publish.json), {disclosure, publishKit} as the video carries them. The files hold the words exactly as burned in, in their written case (a preset's capitals are styling); a video that burns no captions in (fake_text_message) has one cue per voiced message, timed to its voice clip, with its words. Each link is public like downloadUrl: a 302 to a signed URL, valid until downloadExpiresAt (410 LINK_EXPIRED after; GET the video again for fresh links). The video.completed webhook carries the same files.
+
+## Ready to post: Content Credentials, AI disclosure, publish kit
+
+Every finished MP4 and poster.jpg carries Content Credentials (C2PA), embedded and signed by the service: the claim generator (this service and its version), a c2pa.created action whose digitalSourceType is the IPTC term for what is generated (trainedAlgorithmicMedia when the script or questions and the voice are generated: article_video, quiz_video; compositeWithTrainedAlgorithmicMedia when your own story, chat or media is combined with a synthetic voice: reddit_story, fake_text_message), the template, and an ingredient for each of your own media files (footage, music, images), named by the SHA-256 of its bytes, never by URL. TikTok reads these to label uploads. The manifest validates (signature and hash binding) with any C2PA reader; unless the operator set a certificate from a trust-list CA (C2PA_CERT_FILE), the signer is the deployment's own certificate, reported as untrusted. C2PA=0 turns signing off. Signing is part of the render: the download serves the signed file, and editing the file breaks its credentials.
+
+A completed video's disclosure (null before) says what is generated: containsSyntheticMedia, synthetic (voice, script, questions, footage), the digitalSourceType above, a summary sentence to paste, and platforms.youtube ("Altered or synthetic content"), platforms.tiktok ("AI-generated content") and platforms.instagram ("AI label"), each with the value to set and why. Its publishKit (null before) holds, written from the video's own script: youtube {title (<= 100 characters), description, tags (<= 500 characters as YouTube counts them), hashtags}, tiktok {caption (<= 2,200 characters), hashtags} and instagram {caption (<= 2,200 characters), hashtags (<= 30)}. Hashtags are # and letters, digits or underscores. Every figure, quote and name in a kit is in the script: offline it is drawn from the script's sentences and key words; when the deployment has a model (LLM_BASE_URL), the model writes it under the same fidelity check as scripts, else the offline kit is used (publishKit.generator says which). The webhook and publish.json carry both.
 
 ## Plans
 

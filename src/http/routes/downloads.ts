@@ -1,17 +1,17 @@
 import { extname } from "node:path";
 import { Type } from "@sinclair/typebox";
-import { COMPANION_FILES } from "../../../render/companions.ts";
 import { findDownloadLink } from "../../../db/repos/downloads.ts";
 import { ApiError } from "../../kernel/errors.ts";
 import type { RouteDef } from "../route.ts";
 import type { AppDeps } from "../deps.ts";
 import { isStorageKey, videoCompanionKey, videoFileKey } from "../../storage/local.ts";
 import { parseRange } from "../range.ts";
+import { VIDEO_FILES } from "../../videos/files.ts";
 
 /** How long the signed file URL behind a download link works: long enough to start and resume a download. */
 export const FILE_URL_SECONDS = 15 * 60;
 
-const FILE_NAMES = Object.values(COMPANION_FILES);
+const FILE_NAMES = Object.values(VIDEO_FILES);
 
 const CONTENT_TYPES: Record<string, string> = {
   ".mp4": "video/mp4",

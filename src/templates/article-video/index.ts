@@ -6,6 +6,8 @@ import { defineTemplate } from "../template.ts";
 import { articleRules, ArticleVideoInputs } from "./inputs.ts";
 import { type ArticleOutputs, articleStages, articleUsage, composeArticle, estimateArticle } from "./production.ts";
 import { ArticleScriptOutput, presentArticleScript, writeArticleContent } from "./script.ts";
+import { articleScriptEdit } from "./script-edit.ts";
+import { articleMadeOf, articlePublishSource } from "./publishing.ts";
 
 const TIDES = [
   "Tides are the slow rise and fall of the sea, and they are driven mostly by the Moon.",
@@ -38,6 +40,7 @@ export const articleVideo = defineTemplate<ArticleVideoInputs, ArticleOutputs>({
     makes: "scripts",
     write: (inputs, content) => writeArticleContent(inputs, content),
     present: (content, wordsPerSecond) => presentArticleScript(readOutput("generating_script", ArticleScriptOutput, content), wordsPerSecond),
+    edit: articleScriptEdit,
   },
   paidSteps: [narrationStep("narration", "of the script"), RENDER_STEP],
   notices: [
@@ -48,6 +51,7 @@ export const articleVideo = defineTemplate<ArticleVideoInputs, ArticleOutputs>({
   notes: [
     "The script is AI-drafted from the source: every figure, quote and named person in it appears in the source. Check it before publishing.",
     "POST /v1/scripts writes the script for free and returns a projectId; pass it to POST /v1/videos to reuse the script. Option fields (voice, captions) still apply.",
+    "PATCH /v1/scripts/{projectId} {script: {text}} replaces the script with your own words (at most 300 words; the safety rules apply; free). Your text is not checked against the source, and a video made from the project afterwards carries notices that say so instead of calling it an AI draft; a video already made keeps the script it was made from.",
     "A URL that cannot be read fails the video with INGEST_FAILED; a source under 90 words with SOURCE_TOO_SHORT. Text over 4000 words is cut to 4000.",
     "Background footage and music are chosen server-side: a built-in loop of the tone's mood (explainer: chill, punchy: upbeat, authority: suspense), about 17 dB under the voice while it speaks and 9 dB under it between phrases (a silent video plays it throughout). The video ends 0.4 s after the last word, on its last caption.",
   ],
@@ -60,4 +64,6 @@ export const articleVideo = defineTemplate<ArticleVideoInputs, ArticleOutputs>({
   compose: composeArticle,
   estimate: estimateArticle,
   usage: articleUsage,
+  madeOf: articleMadeOf,
+  publishSource: articlePublishSource,
 });

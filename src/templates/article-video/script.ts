@@ -25,6 +25,8 @@ export interface ArticleScriptContent {
   /** Words of the hook, the first sentence, which the card shows over. */
   hookWords?: number;
   generator: Generator;
+  /** When the caller last replaced the text with their own (PATCH /v1/scripts/{projectId}). */
+  editedAt?: string;
 }
 
 const NullableString = Type.Union([Type.String(), Type.Null()]);
@@ -44,6 +46,7 @@ export const ArticleScriptOutput = storedAs<ArticleScriptContent>()(
     headline: Type.Optional(Type.Object({ text: Type.String(), kicker: NullableString, byline: NullableString })),
     hookWords: Type.Optional(Type.Number()),
     generator: Type.Union([Type.Literal("offline"), Type.Literal("llm")]),
+    editedAt: Type.Optional(Type.String()),
   }),
 );
 
@@ -71,6 +74,6 @@ export async function writeArticleContent(inputs: ArticleVideoInputs, content: C
 
 /** The script as POST /v1/scripts shows it, with how long it reads at the narrator's pace. */
 export function presentArticleScript(content: ArticleScriptContent, wordsPerSecond: number) {
-  const { kind: _kind, generator: _generator, hookWords: _hookWords, ...script } = content;
+  const { kind: _kind, generator: _generator, hookWords: _hookWords, editedAt: _editedAt, ...script } = content;
   return { script: { ...script, estimatedSeconds: Math.round((content.wordCount / wordsPerSecond) * 10) / 10 } };
 }

@@ -3,6 +3,7 @@ import { RENDER_STEP, narrationStep } from "../credits.ts";
 import { defineTemplate } from "../template.ts";
 import { chatRules, FakeTextMessageInputs } from "./inputs.ts";
 import { type ChatOutputs, chatStages, chatUsage, composeChat, estimateChat } from "./production.ts";
+import { chatMadeOf, chatPublishSource } from "./publishing.ts";
 
 export const fakeTextMessage = defineTemplate<FakeTextMessageInputs, ChatOutputs>({
   id: "fake_text_message",
@@ -73,4 +74,6 @@ export const fakeTextMessage = defineTemplate<FakeTextMessageInputs, ChatOutputs
   compose: composeChat,
   estimate: estimateChat,
   usage: chatUsage,
+  madeOf: chatMadeOf,
+  publishSource: chatPublishSource,
 });

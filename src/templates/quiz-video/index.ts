@@ -5,8 +5,10 @@ import { RENDER_STEP, narrationStep } from "../credits.ts";
 import { readOutput } from "../stages.ts";
 import { defineTemplate } from "../template.ts";
 import { QuizVideoInputs } from "./inputs.ts";
+import { quizPackEdit } from "./pack-edit.ts";
 import { presentQuizPack, QuizPackOutput, writeQuizContent } from "./pack-step.ts";
 import { composeQuiz, estimateQuiz, type QuizOutputs, quizStages, quizUsage } from "./production.ts";
+import { quizMadeOf, quizPublishSource } from "./publishing.ts";
 
 export const quizVideo = defineTemplate<QuizVideoInputs, QuizOutputs>({
   id: "quiz_video",
@@ -35,6 +37,7 @@ export const quizVideo = defineTemplate<QuizVideoInputs, QuizOutputs>({
     makes: "packs",
     write: writeQuizContent,
     present: (content) => presentQuizPack(readOutput("generating_script", QuizPackOutput, content)),
+    edit: quizPackEdit,
   },
   paidSteps: [narrationStep("narration", "across the whole pack"), RENDER_STEP],
   notices: [
@@ -45,9 +48,10 @@ export const quizVideo = defineTemplate<QuizVideoInputs, QuizOutputs>({
   notes: [
     "Questions and fact lines are AI-drafted: check them before publishing.",
     "POST /v1/scripts writes the question pack for free and returns a projectId; pass it to POST /v1/videos to reuse the pack. Option fields (voice, theme, font, countdown) still apply.",
+    "PATCH /v1/scripts/{projectId} {pack: {questions}} replaces the pack's questions with your own (1 to 10; each with four distinct options, answerIndex 0-3 and a fact line; free). A video made from the project afterwards asks them, and its notices no longer call them AI drafts; a video already made keeps the pack it was made from.",
     "Topics that target a group of people are refused with SAFETY_REJECTED.",
-    `Topics offline: without an LLM configured (LLM_BASE_URL) questions come from built-in, hand-checked data on these topics, by category: ${offlineTopicList()}. Narrower wordings work too (WWII, flags of Africa, French painters, 80s songs). Any other topic is refused at once with 422 PACK_FAILED (POST /v1/videos and POST /v1/scripts, nothing queued or charged; errors[0].path is inputs.topic). With LLM_BASE_URL set, any topic that passes the safety rules is accepted.`,
-    "Pacing: each question is read briskly (the voice at 1.3x) with its options appearing as they are read, then the countdown runs on a big timer (a disc with the seconds left and an emptying bar), then the answer and a short fact line: about 7 s a question plus countdownSeconds. Five questions with the default 5 s countdown last about a minute: at most 70 s with the offline voices, except packs whose options take long to say (four years, four word meanings), which run up to about 75 s.",
+    `Topics offline: without an LLM configured (LLM_BASE_URL) questions come from built-in, hand-checked data on these topics, by category: ${offlineTopicList()}. Narrower wordings work too (WWII, flags of Africa, French painters, 80s songs). Any other topic is refused at once with 422 PACK_FAILED (POST /v1/videos, POST /v1/scripts and POST /v1/estimate, nothing queued or charged; errors[0].path is inputs.topic). With LLM_BASE_URL set, any topic that passes the safety rules is accepted.`,
+    "Pacing: each question is read briskly (the voice at 1.3x) with its options appearing as they are read, then the countdown runs on a big timer (a disc with the seconds left and an emptying bar), then the answer and a short fact line: about 7 s a question plus countdownSeconds. Options are read as a person lists them (four years of one century name it once: 1921, '29, '36, '34). Five questions with the default 5 s countdown last about a minute: at most 70 s with the offline voices, for every offline topic.",
     "Sound: a built-in music loop chosen by theme (neon: upbeat, sunset: chill, classic: suspense), about 17 dB under the voice while it speaks and up between lines and through the countdowns; the title pops in, each countdown ticks once a second and each answer chimes.",
   ],
   examples: {
@@ -71,4 +75,6 @@ export const quizVideo = defineTemplate<QuizVideoInputs, QuizOutputs>({
   compose: composeQuiz,
   estimate: estimateQuiz,
   usage: quizUsage,
+  madeOf: quizMadeOf,
+  publishSource: quizPublishSource,
 });

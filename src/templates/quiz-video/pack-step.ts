@@ -8,6 +8,8 @@ import type { QuizVideoInputs } from "./inputs.ts";
 export interface QuizPackContent extends QuizPack {
   kind: "quiz_pack";
   title: string;
+  /** When the caller last replaced the questions with their own (PATCH /v1/scripts/{projectId}). */
+  editedAt?: string;
 }
 
 const Phrasing = Type.Object({ pattern: Type.String(), text: Type.String() });
@@ -36,6 +38,7 @@ export const QuizPackOutput = storedAs<QuizPackContent>()(
     ),
     credits: Type.Array(Type.String()),
     generator: Type.Union([Type.Literal("offline"), Type.Literal("llm")]),
+    editedAt: Type.Optional(Type.String()),
   }),
 );
 

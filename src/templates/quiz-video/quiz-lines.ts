@@ -52,8 +52,25 @@ export function shortFact(q: Pick<QuizQuestion, "question" | "options" | "answer
 const spoken = (option: string) => option.replace(/\s*\/\s*/g, " ");
 
 /**
+ * A question's options as they are read, said as a person would list them: a year of the same century as
+ * the year before it is said short ("1921, '29, '36, '34": each full year took a second to say; "1995,
+ * 2000, 1984, '91"), and options that are one word and a
+ * number say the word once ("Generation 4, 1, 2, 3"). A year ending 00-09 is read whole ("'05" is unclear).
+ * The card still shows every option in full.
+ */
+export function spokenOptions(options: readonly string[]): string[] {
+  const said = options.map(spoken);
+  if (said.every((o) => /^\d{4}$/.test(o))) {
+    return said.map((o, k) => (k > 0 && o[2] !== "0" && o.slice(0, 2) === said[k - 1]!.slice(0, 2) ? `'${o.slice(2)}` : o));
+  }
+  const numbered = said.map((o) => /^(\p{L}+) (\d+)$/u.exec(o));
+  if (numbered.every((m) => m !== null && m[1] === numbered[0]![1])) return said.map((o, k) => (k > 0 ? numbered[k]![2]! : o));
+  return said;
+}
+
+/**
  * Pure: the narrated lines of a pack, as brisk as the genre. The question is read, then its options without
- * their letters ("Paris, Lyon, Nice, Lille."), each shown as it is read; the reveal names the answer and its
+ * their letters ("Paris, Lyon, Nice, Lille.", see spokenOptions), each shown as it is read; the reveal names the answer and its
  * short fact. The intro card shows the number of questions and the outro card asks for comments: the voice
  * does not repeat them. Connective words only; every fact comes from the pack.
  */
@@ -62,14 +79,15 @@ export function quizLines(pack: QuizPack, title: string): QuizLines {
     intro: `${/[.!?]$/.test(title) ? title : `${title}!`} Let's go!`,
     questions: pack.questions.map((q) => {
       const optionWords: number[] = [];
+      const said = spokenOptions(q.options);
       let at = splitWords(q.question).length;
-      for (const option of q.options) {
+      for (const option of said) {
         optionWords.push(at);
-        at += splitWords(spoken(option)).length;
+        at += splitWords(option).length;
       }
       const fact = shortFact(q);
       return {
-        ask: `${q.question} ${q.options.map((o, k) => `${spoken(o)}${k === q.options.length - 1 ? "." : ","}`).join(" ")}`,
+        ask: `${q.question} ${said.map((o, k) => `${o}${k === said.length - 1 ? "." : ","}`).join(" ")}`,
         optionWords,
         reveal: `${spoken(q.options[q.answerIndex]!)}!${fact ? ` ${fact}` : ""}`,
         fact,

@@ -9,7 +9,7 @@ import { CARD_MARGIN, CARD_WIDTH, type optionBox, TIMER_BAR, TIMER_SIZE } from "
 
 import type { QuizLines } from "./quiz-lines.ts";
 
-export { type QuizLines, quizLines, shortFact } from "./quiz-lines.ts";
+export { type QuizLines, quizLines, shortFact, spokenOptions } from "./quiz-lines.ts";
 
 export interface QuizClip {
   /** Null when the video is silent. */

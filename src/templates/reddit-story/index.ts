@@ -5,6 +5,7 @@ import { defineTemplate } from "../template.ts";
 import { redditRules, RedditStoryInputs } from "./inputs.ts";
 import { composeStory, estimateStory, storyNarrationRequest, type StoryOutputs, storyStages, storyUsage } from "./production.ts";
 import { teaserScript } from "./teaser.ts";
+import { storyMadeOf, storyPublishSource } from "./publishing.ts";
 
 const STORY =
   "I (27F) have shared a flat with my best friend Maya for three years. Last spring she started a sourdough phase, which was fine, " +
@@ -77,4 +78,6 @@ export const redditStory = defineTemplate<RedditStoryInputs, StoryOutputs>({
   compose: composeStory,
   estimate: estimateStory,
   usage: storyUsage,
+  madeOf: storyMadeOf,
+  publishSource: storyPublishSource,
 });

@@ -6,7 +6,8 @@ import { type JsonObject, type Schema, errorsStillStanding, initialValue, pruned
 import { navigate } from "../router.ts";
 import { ProblemNotice } from "../ui/problem.tsx";
 import { EstimateBox, priceLine, useEstimate } from "./estimate-box.tsx";
-import { type FreeStepResult, FreeStep } from "./free-step.tsx";
+import { type Draft, draftOf, editBody } from "./draft-editor.tsx";
+import { type DraftEditing, type FreeStepResult, FreeStep } from "./free-step.tsx";
 
 export interface Choices {
   labels: Map<string, string>;
@@ -30,6 +31,10 @@ export function CreatePage({ client, template, choices, onCreated }: Props) {
   // The free step shows its own refusal; its field errors go next to the fields like a create's.
   const [stepRefusal, setStepRefusal] = useState<Refusal | null>(null);
   const [busy, setBusy] = useState(false);
+  // The person's copy of a written script or pack; saved (PATCH /v1/scripts/{projectId}) before the video is made.
+  const [draft, setDraft] = useState<Draft | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [editRefusal, setEditRefusal] = useState<Refusal | null>(null);
   const noticeRef = useRef<HTMLDivElement>(null);
   // One Idempotency-Key per body: pressing the button twice, or again after a dropped answer, makes one video.
   const attempt = useRef<{ body: string; key: string } | null>(null);
@@ -42,8 +47,45 @@ export function CreatePage({ client, template, choices, onCreated }: Props) {
   // A refusal about fields is put away once every field it named has been changed.
   const showRefusal = refusal !== null && (refusal.fields.size === 0 || standing.size > 0);
 
+  const saved = freeStep?.kind === "script" ? draftOf(freeStep.result) : null;
+  const dirty = draft !== null && JSON.stringify(draft) !== JSON.stringify(saved);
+
+  /** Saves the person's version of the draft, if it changed; false when the service refused it. */
+  const saveDraft = async (): Promise<boolean> => {
+    if (!dirty || freeStep?.kind !== "script" || !draft) return true;
+    setSaving(true);
+    setEditRefusal(null);
+    try {
+      const result = await client.editScript(freeStep.result.projectId, editBody(draft));
+      setFreeStep({ kind: "script", result });
+      setDraft(draftOf(result));
+      return true;
+    } catch (error) {
+      setEditRefusal(refusalOf(error));
+      return false;
+    } finally {
+      setSaving(false);
+    }
+  };
+  const edit: DraftEditing = {
+    draft,
+    onChange: setDraft,
+    dirty,
+    saving,
+    refusal: editRefusal,
+    onSave: () => void saveDraft(),
+    onUndo: () => {
+      setDraft(saved);
+      setEditRefusal(null);
+    },
+  };
+
   const create = async (event: Event) => {
     event.preventDefault();
+    if (!(await saveDraft())) {
+      setRefusal(null);
+      return;
+    }
     const request = { template: template.id, inputs, ...(projectId ? { projectId } : {}) } as CreateVideoRequest;
     const text = JSON.stringify(request);
     if (attempt.current?.body !== text) attempt.current = { body: text, key: crypto.randomUUID() };
@@ -73,8 +115,8 @@ export function CreatePage({ client, template, choices, onCreated }: Props) {
             {showRefusal && refusal && <ProblemNotice refusal={refusal} heading="The video was not started" />}
           </div>
           <div class="submit-row">
-            <button type="submit" class="primary" disabled={busy} aria-describedby="price-line">
-              {busy ? "Starting…" : projectId ? "Make the video from this project" : "Make the video"}
+            <button type="submit" class="primary" disabled={busy || saving} aria-describedby="price-line">
+              {busy ? "Starting…" : projectId ? (dirty ? "Save my changes and make the video" : "Make the video from this project") : "Make the video"}
             </button>
             <span id="price-line" class="muted">
               {priceLine(price)}
@@ -90,9 +132,12 @@ export function CreatePage({ client, template, choices, onCreated }: Props) {
             result={freeStep}
             onResult={(result, found) => {
               setFreeStep(result);
+              setDraft(result?.kind === "script" ? draftOf(result.result) : null);
+              setEditRefusal(null);
               setStepRefusal(found);
               setRefusedInputs(inputs);
             }}
+            edit={edit}
           />
         </aside>
       </div>

@@ -3,6 +3,7 @@ import type { Result, ShortvidClient, Template } from "../../../client/src/clien
 import { type Refusal, refusalOf } from "../api/session.ts";
 import { freeStepOf, writtenThing } from "../templates/free-step-label.ts";
 import { ProblemNotice } from "../ui/problem.tsx";
+import { type Draft, DraftEditor } from "./draft-editor.tsx";
 
 type Script = Result<"createScript">;
 type Preview = Result<"createPreview">;
@@ -16,10 +17,23 @@ interface Props {
   body: string;
   result: FreeStepResult | null;
   onResult(result: FreeStepResult | null, refusal: Refusal | null): void;
+  /** The person's copy of a written draft, and what saving it (PATCH /v1/scripts/{projectId}) needs. */
+  edit: DraftEditing;
+}
+
+export interface DraftEditing {
+  draft: Draft | null;
+  onChange(next: Draft): void;
+  /** The copy differs from the saved draft. */
+  dirty: boolean;
+  saving: boolean;
+  refusal: Refusal | null;
+  onSave(): void;
+  onUndo(): void;
 }
 
 /** The template's free first step (POST /v1/scripts or POST /v1/previews), if it has one. */
-export function FreeStep({ client, template, body, result, onResult }: Props) {
+export function FreeStep({ client, template, body, result, onResult, edit }: Props) {
   const kind = freeStepOf(template);
   const [busy, setBusy] = useState(false);
   const [refusal, setRefusal] = useState<Refusal | null>(null);
@@ -53,7 +67,7 @@ export function FreeStep({ client, template, body, result, onResult }: Props) {
         {busy ? "Working…" : `${action} (free)`}
       </button>
       {refusal && <ProblemNotice refusal={refusal} />}
-      {result?.kind === "script" && <ScriptView script={result.result} />}
+      {result?.kind === "script" && <ScriptView script={result.result} edit={edit} />}
       {result?.kind === "preview" && <PreviewView preview={result.result} />}
     </section>
   );
@@ -70,38 +84,27 @@ function Notices({ notices }: { notices: readonly string[] | undefined }) {
   );
 }
 
-function ScriptView({ script }: { script: Script }) {
+function ScriptView({ script, edit }: { script: Script; edit: DraftEditing }) {
   return (
     <div class="free-result" aria-label="Written by the free step">
       <Notices notices={script.notices} />
-      {script.pack && (
-        <>
-          <h3>{script.pack.title}</h3>
-          <ol class="questions">
-            {script.pack.questions.map((question, index) => (
-              <li key={index}>
-                <p class="question">{question.question}</p>
-                <ul class="options">
-                  {question.options.map((option, i) => (
-                    <li key={i} class={i === question.answerIndex ? "correct" : undefined}>
-                      {option}
-                      {i === question.answerIndex && <span class="sr-only"> (correct answer)</span>}
-                    </li>
-                  ))}
-                </ul>
-                <p class="muted">{question.fact}</p>
-              </li>
-            ))}
-          </ol>
-        </>
-      )}
-      {script.script && (
-        <>
-          {script.script.title && <h3>{script.script.title}</h3>}
-          <p class="script-text">{script.script.text}</p>
-          <p class="muted">About {Math.round(script.script.estimatedSeconds)} s of narration.</p>
-        </>
-      )}
+      {script.pack && <h3>{script.pack.title}</h3>}
+      {script.script?.title && <h3>{script.script.title}</h3>}
+      {script.script && <p class="muted">About {Math.round(script.script.estimatedSeconds)} s of narration.</p>}
+      <p class="muted">Change anything you like: the video is made from your version. Longer text than a card holds, repeated options and the like are refused by the service at the field.</p>
+      {edit.draft && <DraftEditor draft={edit.draft} onChange={edit.onChange} errors={edit.refusal?.fields ?? new Map()} />}
+      {edit.refusal && <ProblemNotice refusal={edit.refusal} heading={script.pack ? "Your questions were not saved" : "Your script was not saved"} />}
+      <div class="submit-row">
+        <button type="button" class="secondary" disabled={!edit.dirty || edit.saving} onClick={edit.onSave}>
+          {edit.saving ? "Saving…" : "Save my changes"}
+        </button>
+        <button type="button" class="link" disabled={!edit.dirty || edit.saving} onClick={edit.onUndo}>
+          Undo my changes
+        </button>
+      </div>
+      <p class="muted" aria-live="polite">
+        {edit.dirty ? "Unsaved changes: they are saved when you make the video." : script.editedAt ? "Your version is saved." : "As written by the service."}
+      </p>
       <p class="muted">
         Project <code>{script.projectId}</code>
       </p>

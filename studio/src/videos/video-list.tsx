@@ -3,6 +3,7 @@ import type { ShortvidClient, Video } from "../../../client/src/client.ts";
 import { type Refusal, refusalOf } from "../api/session.ts";
 import { hrefOf } from "../router.ts";
 import { ProblemNotice } from "../ui/problem.tsx";
+import { formatDuration } from "./duration.ts";
 
 const PAGE = 12;
 
@@ -48,7 +49,18 @@ export function VideoList({ client, templateNames }: { client: ShortvidClient; t
             <div>
               <a href={hrefOf({ name: "video", id: video.id })}>{templateNames.get(video.template) ?? video.template}</a>
               <p class="muted">
-                <span class={`status status-${video.status}`}>{video.stage}</span> · {new Date(video.createdAt).toLocaleString()}
+                <span class={`status status-${video.status}`}>{video.stage}</span>
+                {video.durationMs !== null && (
+                  <>
+                    {" · "}
+                    <span class="duration">
+                      <span class="sr-only">length </span>
+                      {formatDuration(video.durationMs)}
+                    </span>
+                  </>
+                )}
+                {" · "}
+                {new Date(video.createdAt).toLocaleString()}
               </p>
             </div>
           </li>

@@ -1,4 +1,5 @@
 import type { Video } from "../../../client/src/client.ts";
+import { formatDuration } from "./duration.ts";
 
 /** The files made with every video, in the order a person looks for them. */
 const FILES: { key: keyof NonNullable<Video["files"]>; label: string }[] = [
@@ -7,6 +8,7 @@ const FILES: { key: keyof NonNullable<Video["files"]>; label: string }[] = [
   { key: "captionsJson", label: "Captions with word times (JSON)" },
   { key: "poster", label: "Poster (JPEG)" },
   { key: "contactSheet", label: "Contact sheet (JPEG)" },
+  { key: "publishKit", label: "Publish kit and AI disclosure (JSON)" },
 ];
 
 export function VideoResult({ video }: { video: Video }) {
@@ -34,6 +36,7 @@ export function VideoResult({ video }: { video: Video }) {
       {video.downloadUrl && (
         <video class="player" controls preload="metadata" playsInline poster={video.files?.poster} src={video.downloadUrl} aria-label="The finished video" />
       )}
+      {video.durationMs !== null && <p>Length: {formatDuration(video.durationMs)}</p>}
       {video.cutAtMs !== null && <p>Cut point for splicing: {(video.cutAtMs / 1000).toFixed(1)} s (where the message after the one you named appears).</p>}
       {video.notices && video.notices.length > 0 && (
         <ul class="notices" aria-label="Notices">

@@ -42,7 +42,7 @@ export const LAYERS: readonly Layer[] = [
   {
     name: "features",
     rank: 2,
-    folders: ["src/videos", "src/templates", "src/estimate", "src/billing", "src/scripts", "src/previews", "src/webhooks", "src/account", "src/auth", "src/idempotency", "src/catalog"],
+    folders: ["src/videos", "src/templates", "src/estimate", "src/billing", "src/scripts", "src/previews", "src/webhooks", "src/account", "src/auth", "src/idempotency", "src/catalog", "src/publishing", "src/content-credentials"],
     mayImport: ["features", "adapters", "actors", "render", "db", "kernel"],
   },
   // The HTTP edge: the app, the request steps and their runner, every route, guides and the OpenAPI

@@ -127,7 +127,7 @@ const SPOT_CHECKS: [string, string, string][] = [
   ["history-year", "the Berlin Wall fell", "1989"],
   ["body-bone", "Femur", "Femur"],
   ["body-count", "bones are in an adult human skeleton", "206"],
-  ["music-composer", "The Four Seasons", "Antonio Vivaldi"],
+  ["music-composer", "The Four Seasons", "Vivaldi"],
   ["film-director", "Jurassic Park", "Spielberg"],
   ["film-year", "Titanic", "1997"],
   ["song-artist", "Wonderwall", "Oasis"],

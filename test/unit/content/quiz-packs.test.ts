@@ -40,9 +40,9 @@ describe("offline quiz packs", () => {
 
   test("the correct option is the only true one: no distractor is another right answer", () => {
     const currencies = QUESTION_SOURCES.find((s) => s.id === "country-currency")!.questions("hard", seededRandom(3), { regions: ["europe"] });
-    const euro = currencies.filter((q) => q.options[q.answerIndex] === "Euro");
+    const euro = currencies.filter((q) => q.options[q.answerIndex] === "euro");
     expect(euro.length).toBeGreaterThan(5);
-    for (const q of euro) expect(q.options.filter((o) => o === "Euro")).toHaveLength(1);
+    for (const q of euro) expect(q.options.filter((o) => o === "euro")).toHaveLength(1);
     const neighbours = QUESTION_SOURCES.find((s) => s.id === "country-neighbour")!.questions("hard", seededRandom(3), { regions: [] });
     const france = neighbours.find((q) => q.subject === "France")!;
     const wrong = france.options.filter((_, i) => i !== france.answerIndex);

@@ -3,7 +3,7 @@ import { insideSafeArea } from "../../../render/safe-area.ts";
 import { FPS, timelineProblems } from "../../../render/timeline.ts";
 import { buildOfflinePack } from "../../../src/content/quiz/pack.ts";
 import { optionBox } from "../../../src/templates/quiz-video/cards.ts";
-import { QUIZ_PACE, type QuizClip, quizLines, quizSchedule, quizTimeline, shortFact, silentClip } from "../../../src/templates/quiz-video/quiz-plan.ts";
+import { QUIZ_PACE, type QuizClip, quizLines, quizSchedule, quizTimeline, shortFact, silentClip, spokenOptions } from "../../../src/templates/quiz-video/quiz-plan.ts";
 import { estimateQuiz } from "../../../src/templates/quiz-video/production.ts";
 import { quizVideo } from "../../../src/templates/quiz-video/index.ts";
 import { withDefaults } from "../../../src/templates/validate.ts";
@@ -43,6 +43,22 @@ describe("quiz planner", () => {
       expect(line.reveal).toContain(line.fact);
       expect(line.fact.length).toBeLessThanOrEqual(80);
     });
+  });
+
+  test("options are read as a person lists them: a shared century or a shared word said once, each option found where it is read", () => {
+    expect(spokenOptions(["1921", "1929", "1936", "1934"])).toEqual(["1921", "'29", "'36", "'34"]);
+    expect(spokenOptions(["1902", "1905", "1911", "1899"])).toEqual(["1902", "1905", "'11", "1899"]);
+    expect(spokenOptions(["1910", "1905", "1911", "1901"])).toEqual(["1910", "1905", "'11", "1901"]);
+    expect(spokenOptions(["1995", "2000", "1984", "1991"])).toEqual(["1995", "2000", "1984", "'91"]);
+    expect(spokenOptions(["Generation 4", "Generation 1", "Generation 2", "Generation 3"])).toEqual(["Generation 4", "1", "2", "3"]);
+    expect(spokenOptions(["Paris", "Lyon", "Dark/Flying", "Nice"])).toEqual(["Paris", "Lyon", "Dark Flying", "Nice"]);
+    const years = buildOfflinePack({ topic: "American history", difficulty: "medium", count: 5, seed: 1 });
+    for (const [i, line] of quizLines(years, "American history").questions.entries()) {
+      const q = years.questions[i]!;
+      const words = line.ask.split(/\s+/);
+      q.options.forEach((o, k) => expect(words[line.optionWords[k]!]!.replace(/[,.]$/, "")).toBe(k === 0 ? o : `'${o.slice(2)}`));
+      expect(line.reveal).toStartWith(`${q.options[q.answerIndex]}!`);
+    }
   });
 
   test("a short fact skips a sentence that only restates the answer and ends a long one at a clause", () => {
