@@ -4,7 +4,7 @@ import { buildAss } from "./captions/ass.ts";
 import { probe, runFfmpeg } from "./ffmpeg.ts";
 import { fontFile, fontsDir } from "./fonts.ts";
 import type { EncoderSettings } from "./plan/encoder.ts";
-import { loudnessGain, measureMixArgs, TARGET_LUFS } from "./plan/audio-mix.ts";
+import { loudnessGain, measureMixArgs, measureMusicArgs, parseMusicLoudness, TARGET_LUFS, withMusicLevels } from "./plan/audio-mix.ts";
 import { planRender } from "./plan/render-args.ts";
 import { type StillPaths, STILLS_FONT } from "./plan/stills.ts";
 import { limitAudioArgs, LOUDNESS_TOLERANCE, measureArgs, nextCeiling, parseMeasure, PROMISED_TRUE_PEAK, RENDER_CEILING_DB } from "./plan/true-peak.ts";
@@ -34,7 +34,8 @@ export async function renderTimeline(timeline: Timeline, outPath: string, option
   const workDir = await mkdtemp(join(options.workDir ?? dirname(outPath), "render-"));
   try {
     const assPath = join(workDir, "captions.ass");
-    const { timeline: started, clipSeconds } = await withBackgroundStart(timeline);
+    const { timeline: placed, clipSeconds } = await withBackgroundStart(timeline);
+    const started = await withMeasuredMusic(placed, options.signal);
     const backgroundList = clipSeconds === undefined ? undefined : { path: join(workDir, "background.ffconcat"), clipSeconds };
     // Two passes: the mix is measured (audio only), then rendered at the one gain that brings it to the target.
     const mixLoudness = parseMeasure((await runFfmpeg(measureMixArgs(started), { signal: options.signal })).stderr).integrated;
@@ -80,6 +81,15 @@ async function holdLevels(outPath: string, workDir: string, signal: AbortSignal 
     await copyFile(limited, outPath);
   }
   if (off(measured).peak) throw new RenderError(`the audio's true peak stays at ${measured.truePeak} dBTP after limiting`);
+}
+
+/** Each music track measured (audio only, well under a second a minute) and brought to the narration's loudness. */
+async function withMeasuredMusic(timeline: Timeline, signal: AbortSignal | undefined): Promise<Timeline> {
+  const loudness = new Map<number, number | undefined>();
+  for (const [i, track] of timeline.audio.entries()) {
+    if (track.kind === "music" && track.volume > 0) loudness.set(i, parseMusicLoudness((await runFfmpeg(measureMusicArgs(track, timeline.duration), { signal })).stderr));
+  }
+  return withMusicLevels(timeline, loudness);
 }
 
 /** The background's start offset taken modulo the clip's length (a seek past the end would show nothing). */

@@ -1,4 +1,5 @@
 import type { CaptionPresetId } from "./captions/presets.ts";
+import type { SpeechWindow } from "./plan/ducking.ts";
 
 /**
  * A video as plain data. Templates compile their inputs into a Timeline; the renderer turns any Timeline
@@ -66,11 +67,18 @@ export interface AudioTrack {
   path: string;
   /** Where the track starts in the video. */
   start: number;
-  /** Linear gain, 1 = as recorded. */
+  /**
+   * Linear gain. Narration and effects: 1 = as recorded. Music: 1 = the track brought to the narration's
+   * loudness (the renderer measures it), so a volume means the same bed whatever the file's own level.
+   */
   volume: number;
   kind: "narration" | "music" | "sfx";
   /** Music loops to fill the video. */
   loop?: boolean;
+  /** Seconds into the file where the track starts playing (what comes before is skipped); 0 when absent. */
+  from?: number;
+  /** Seconds of the file played from `from`; to its end when absent. */
+  length?: number;
 }
 
 export interface Timeline {
@@ -84,6 +92,11 @@ export interface Timeline {
    */
   transcript?: TranscriptCue[];
   audio: AudioTrack[];
+  /**
+   * When the voice speaks (words or clips, seconds in the video): the music is ducked under these, planned
+   * (render/plan/ducking.ts). Absent: ducked by a compressor keyed by the narration.
+   */
+  speech?: SpeechWindow[];
 }
 
 /** Problems that would make a render fail or look wrong, found before ffmpeg runs. */
@@ -100,6 +113,10 @@ export function timelineProblems(t: Timeline): string[] {
   t.audio.forEach((a, i) => {
     if (a.start < 0 || a.start >= t.duration) problems.push(`audio ${i} starts outside the video`);
     if (a.volume < 0) problems.push(`audio ${i} has a negative volume`);
+    if ((a.from !== undefined && !(a.from >= 0)) || (a.length !== undefined && !(a.length > 0))) problems.push(`audio ${i} plays an empty or negative part of its file`);
+  });
+  t.speech?.forEach((w, i) => {
+    if (!(w.end >= w.start && w.start >= 0)) problems.push(`speech window ${i} [${w.start}, ${w.end}) is not a window of the video`);
   });
   t.captions?.words.forEach((w, i) => {
     if (!(w.end > w.start)) problems.push(`caption word ${i} has no duration`);

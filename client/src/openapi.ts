@@ -832,7 +832,10 @@ export interface components {
                 /** @description Typing bubble before the message (at least 800 ms). */
                 typingIndicatorBefore?: boolean;
             } & (unknown | unknown))[];
-            /** @default {} */
+            /**
+             * @description Send at most one of assetId and ownUrl; a built-in loop plays when neither is set.
+             * @default {}
+             */
             music?: {
                 /** @description Music id from GET /v1/options. */
                 assetId?: string;
@@ -841,7 +844,10 @@ export interface components {
                  * @description Own music: public https URL; converted to MP3; 30 MB / 10 min.
                  */
                 ownUrl?: string;
-                /** @default 30 */
+                /**
+                 * @description 0-100: 30 sits about 17 dB under the voice while it speaks, in proportion; 0 is no music.
+                 * @default 30
+                 */
                 volume?: number;
             } & unknown;
             /**
@@ -1172,7 +1178,7 @@ export interface components {
              */
             backgroundAudioUrl?: string;
             /**
-             * @description Music volume, 0-100.
+             * @description Music volume, 0-100: 30 sits about 17 dB under the voice while it speaks, in proportion; 0 is no music (a built-in loop plays when no music is named).
              * @default 30
              */
             backgroundAudioVolume?: number;

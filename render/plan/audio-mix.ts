@@ -1,5 +1,6 @@
-import type { Timeline } from "../timeline.ts";
-import { oversampledLimiter, RENDER_CEILING_DB } from "./true-peak.ts";
+import type { AudioTrack, Timeline } from "../timeline.ts";
+import { duckFilter } from "./ducking.ts";
+import { oversampledLimiter, parseMeasure, RENDER_CEILING_DB } from "./true-peak.ts";
 
 /** Loudness of the finished video: what the platforms normalize to. */
 export const TARGET_LUFS = -14;
@@ -7,7 +8,13 @@ export const TARGET_LUFS = -14;
 const n = (x: number) => (Math.round(x * 1000) / 1000).toString();
 
 /**
- * Music ducks under speech by ~11 dB and holds there through the pauses between words and sentences: the
+ * What narration stems are brought to (every provider's audio is, in src/narration): music tracks are
+ * measured and brought here too before their volume applies, so volume 1 is a bed as loud as the voice.
+ */
+export const VOICE_LUFS = -16;
+
+/**
+ * For a Timeline without speech windows: music ducks under speech by ~11 dB and holds there through the pauses between words and sentences: the
  * detector lets go with a 1.5 s time constant (ffmpeg's attack and release are four times the time
  * constants of its level detector, so release=6000 is 1.5 s; the former release=350, 87 ms, let the bed
  * swell by 9 dB in every pause), and grabs within 20 ms so the first syllable lands over a ducked bed.
@@ -23,8 +30,10 @@ export interface AudioMix {
 }
 
 /**
- * The Timeline's tracks mixed: narration at its offsets, music looped and ducked under speech, sound
- * effects on top (they neither duck the music nor get ducked); padded or cut to the video's length.
+ * The Timeline's tracks mixed: narration at its offsets, music looped and ducked under speech (by the
+ * planned envelope of the Timeline's speech windows, or without them by a compressor keyed by the
+ * narration), sound effects on top (they neither duck the music nor get ducked); padded or cut to the
+ * video's length.
  */
 export function planAudioMix(timeline: Timeline, firstInput: number): AudioMix {
   const D = n(timeline.duration);
@@ -39,8 +48,10 @@ export function planAudioMix(timeline: Timeline, firstInput: number): AudioMix {
     inputs.push("-i", track.path);
     const delay = Math.round(track.start * 1000);
     const label = `a${i}`;
+    // A part of the file (a narration split around a beat): cut, then timed from its own start.
+    const part = track.from || track.length ? `atrim=start=${n(track.from ?? 0)}${track.length ? `:duration=${n(track.length)}` : ""},asetpts=PTS-STARTPTS,` : "";
     filters.push(
-      `[${index}:a]aresample=48000,aformat=sample_fmts=fltp:channel_layouts=stereo,atrim=duration=${n(timeline.duration - track.start)},adelay=${delay}|${delay},volume=${n(track.volume)}[${label}]`,
+      `[${index}:a]aresample=48000,aformat=sample_fmts=fltp:channel_layouts=stereo,${part}atrim=duration=${n(timeline.duration - track.start)},adelay=${delay}|${delay},volume=${n(track.volume)}[${label}]`,
     );
     (track.kind === "music" ? music : track.kind === "sfx" ? effects : narration).push(label);
     index++;
@@ -49,7 +60,10 @@ export function planAudioMix(timeline: Timeline, firstInput: number): AudioMix {
   const mix = (labels: string[], out: string) =>
     labels.length === 1 ? `[${labels[0]}]anull[${out}]` : `${labels.map((l) => `[${l}]`).join("")}amix=inputs=${labels.length}:normalize=0:duration=longest[${out}]`;
   const beds: string[] = [];
-  if (narration.length > 0 && music.length > 0) {
+  if (music.length > 0 && timeline.speech) {
+    filters.push(mix(music, "music"), `[music]${duckFilter(timeline.speech)}[ducked]`);
+    beds.push(...narration, "ducked");
+  } else if (narration.length > 0 && music.length > 0) {
     filters.push(mix(narration, "speech"), mix(music, "music"));
     // The key is padded with silence: sidechaincompress ends with its shorter input, which cut the music
     // off at the last word (an end card after the last line played in silence).
@@ -77,6 +91,31 @@ export function measureMixArgs(timeline: Timeline): string[] {
   // -t ends the run: a looped input (-stream_loop -1) can be read for ever once its chain has ended
   // (seen with MP3 music), and only an output limit stops ffmpeg.
   return [...mix.inputs, "-filter_complex", [...mix.filters, `[${mix.label}]ebur128=peak=true[measured]`].join(";"), "-map", "[measured]", "-t", n(timeline.duration), "-f", "null", "-"];
+}
+
+/** Measures one music track as the mix plays it (looped to the video's length), at volume 1. */
+export function measureMusicArgs(track: AudioTrack, duration: number): string[] {
+  return [...(track.loop ? ["-stream_loop", "-1"] : []), "-i", track.path, "-map", "0:a:0", "-af", "ebur128", "-t", n(Math.max(0.5, duration - track.start)), "-f", "null", "-"];
+}
+
+/** The measured integrated loudness of a music track, from measureMusicArgs' output. */
+export function parseMusicLoudness(stderr: string): number | undefined {
+  return parseMeasure(stderr).integrated;
+}
+
+/**
+ * Pure: the Timeline with each music track's volume carried over its measured loudness (by track index),
+ * so the mix plays it at the narration's loudness times its volume. Silence, or a track not measured,
+ * keeps its volume; the correction is held within ±30 dB.
+ */
+export function withMusicLevels(timeline: Timeline, loudness: ReadonlyMap<number, number | undefined>): Timeline {
+  const audio = timeline.audio.map((track, i) => {
+    const measured = loudness.get(i);
+    if (track.kind !== "music" || measured === undefined || !Number.isFinite(measured) || measured <= -60) return track;
+    const db = Math.max(-30, Math.min(30, VOICE_LUFS - measured));
+    return { ...track, volume: Math.round(track.volume * 10 ** (db / 20) * 10000) / 10000 };
+  });
+  return { ...timeline, audio };
 }
 
 /** The gain that brings the measured mix to the target (none for silence), within ±30 dB. */

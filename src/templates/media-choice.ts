@@ -28,6 +28,10 @@ export interface BackgroundInputs {
 export interface MusicInputs {
   assetId?: string;
   ownUrl?: string;
+  /** The caller's 0-100 volume: 0 turns the default bed off. */
+  volume?: number;
+  /** The mood of the built-in loop played when the caller names no music. */
+  defaultMood?: string;
 }
 
 export interface PreparedMedia {
@@ -94,7 +98,7 @@ export async function prepareMedia(ctx: ProductionContext, background: Backgroun
     const track = ctx.ports.library.findMusic(music.assetId);
     if (!track) throw new StageFailure("MUSIC_UNAVAILABLE", `No music ${music.assetId}; see GET /v1/options music.`);
     musicPath = track.file;
-  }
+  } else if (music.defaultMood && (music.volume ?? 1) > 0) musicPath = moodMusic(ctx, music.defaultMood);
   return { backgroundPath, fitted, backgroundStartAt: background.ownUrl ? 0 : backgroundStartAt(seedOf(ctx.videoId)), musicPath };
 }
 

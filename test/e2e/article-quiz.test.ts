@@ -5,6 +5,7 @@ import { eq } from "drizzle-orm";
 import { videos } from "../../db/schema/index.ts";
 import { LENGTH_SECONDS, type ScriptLength } from "../../src/content/extractive-writer.ts";
 import { sourceFromText } from "../../src/content/ingest.ts";
+import { END_HOLD_SECONDS } from "../../src/templates/endings.ts";
 import { serverBackground } from "../../src/templates/media-choice.ts";
 import type { ProductionContext } from "../../src/templates/template.ts";
 import { ARTICLES, articlePage, BRIDGE } from "../fixtures/articles.ts";
@@ -65,8 +66,8 @@ describe(`article_video and quiz_video end to end (${DATABASE_KINDS[0]})`, () =>
     expect(outputs.generating_script.sourceUrl).toContain(`127.0.0.1:${site.port}`);
     expect(outputs.generating_script.text).toContain("Bridge");
     within20(outputs.narrating.duration, "short");
-    expect(Math.abs(Number(media.format.duration) - (outputs.narrating.duration + 1))).toBeLessThan(0.2);
-    // That last second holds the last caption: the video never ends on bare footage.
+    expect(Math.abs(Number(media.format.duration) - (outputs.narrating.words.at(-1).end + END_HOLD_SECONDS))).toBeLessThan(1 / 30 + 0.01);
+    // That last beat holds the last caption: the video never ends on bare footage.
     await expectEndNotBare(mp4, chosenFootage(svc(), video.id), svc().dataDir, "article_video");
   }, 300_000);
 

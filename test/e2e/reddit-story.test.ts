@@ -11,6 +11,7 @@ import { expectNoDeadAir } from "../helpers/silence.ts";
 import { TEST_STORY, waitForVideo } from "../helpers/videos.ts";
 import { type MediaServer, startMediaServer } from "../fakes/media-server.ts";
 import { END_HOLD_SECONDS } from "../../src/templates/endings.ts";
+import { TITLE_BEAT_SECONDS } from "../../src/templates/reddit-story/production.ts";
 
 let media: MediaServer;
 beforeAll(async () => {
@@ -41,11 +42,12 @@ describe(`reddit_story with many options and own media (${DATABASE_KINDS[0]})`, 
     const { video: v, audio, format } = await streams(mp4);
     expect([v.width, v.height, v.codec_name]).toEqual([1080, 1920, "h264"]);
     expect(audio.sample_rate).toBe("48000");
-    // The full story is narrated (not the teaser), then its last caption is held 1 s.
+    // The full story is narrated (not the teaser), with a beat after the title, then its last caption is held 0.4 s after the last word.
     const row = (await svc().database.db.select().from(videos).where(eq(videos.id, video.id)))[0]!;
     const narration = (row.stageOutputs as any).narrating.duration as number;
     expect(narration).toBeGreaterThan(30);
-    expect(Math.abs(Number(format.duration) - (narration + END_HOLD_SECONDS))).toBeLessThan(0.2);
+    const lastWord = (row.stageOutputs as any).narrating.words.at(-1).end as number;
+    expect(Math.abs(Number(format.duration) - (lastWord + TITLE_BEAT_SECONDS + END_HOLD_SECONDS))).toBeLessThan(1 / 30 + 0.01);
     const imports = await svc().database.db.select().from(mediaImports).where(eq(mediaImports.accountId, accountId));
     expect(imports.map((i) => [i.kind, i.state]).sort()).toEqual([["audio", "ready"], ["video", "ready"]]);
     // Platforms promise -1 dBTP after their own transcode: the encoded AAC must already hold it.

@@ -53,7 +53,7 @@ export const articleVideo = defineTemplate<ArticleVideoInputs, ArticleOutputs>({
     "POST /v1/scripts writes the script for free and returns a projectId; pass it to POST /v1/videos to reuse the script. Option fields (voice, captions) still apply.",
     "PATCH /v1/scripts/{projectId} {script: {text}} replaces the script with your own words (at most 300 words; the safety rules apply; free). Your text is not checked against the source, and a video made from the project afterwards carries notices that say so instead of calling it an AI draft; a video already made keeps the script it was made from.",
     "A URL that cannot be read fails the video with INGEST_FAILED; a source under 90 words with SOURCE_TOO_SHORT. Text over 4000 words is cut to 4000.",
-    "Background footage is chosen server-side.",
+    "Background footage and music are chosen server-side: a built-in loop of the tone's mood (explainer: chill, punchy: upbeat, authority: suspense), about 17 dB under the voice while it speaks and 9 dB under it between phrases (a silent video plays it throughout). The video ends 0.4 s after the last word, on its last caption.",
   ],
   examples: {
     minimal: { source: { kind: "url", url: "https://example.com/blog/how-tides-work" } },

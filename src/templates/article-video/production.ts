@@ -1,10 +1,11 @@
 import { existsSync } from "node:fs";
 import { Type } from "@sinclair/typebox";
 import { join } from "node:path";
-import { type CaptionWord, FPS, type Timeline } from "../../../render/timeline.ts";
+import type { CaptionWord, Timeline } from "../../../render/timeline.ts";
 import type { CaptionPresetId } from "../../../render/captions/presets.ts";
-import { END_HOLD_SECONDS, holdLastWord } from "../endings.ts";
-import { type PreparedMedia, serverBackground } from "../media-choice.ts";
+import { END_HOLD_SECONDS, holdLastWord, narratedDuration } from "../endings.ts";
+import { moodMusic, type PreparedMedia, serverBackground } from "../media-choice.ts";
+import { bedVolume, DEFAULT_MUSIC_VOLUME, speechWindows } from "../music-bed.ts";
 import { LENGTH_SECONDS } from "../../content/extractive-writer.ts";
 import { readingTimes } from "../reading-pace.ts";
 import { type StageOutputs, type StageSpecs, storedAs } from "../stages.ts";
@@ -55,12 +56,15 @@ export interface ArticleCard {
 const CARD_MIN_SECONDS = 2.5;
 const CARD_MAX_SECONDS = 7;
 
+/** An article has no music field: its tone picks the mood of a built-in loop, the video's seed the loop. */
+export const ARTICLE_MUSIC_MOOD: Record<ArticleVideoInputs["tone"], string> = { explainer: "chill", punchy: "upbeat", authority: "suspense" };
+
 /**
  * Pure: the narration over a server-chosen background with word-synced captions, the last held to the end,
  * and the headline card over the hook from the first frame (so the poster shows it).
  */
 export function articleTimeline(inputs: ArticleVideoInputs, media: PreparedMedia, narration: ArticleNarration, card?: ArticleCard): Timeline {
-  const duration = Math.ceil((narration.duration + END_HOLD_SECONDS) * FPS) / FPS;
+  const duration = narratedDuration(narration.words, narration.duration);
   const hookEnd = card ? (narration.words[Math.min(card.hookWords, narration.words.length) - 1]?.end ?? 0) + 0.3 : 0;
   const timeline: Timeline = {
     duration,
@@ -68,7 +72,10 @@ export function articleTimeline(inputs: ArticleVideoInputs, media: PreparedMedia
     layers: card ? [{ path: card.path, x: card.x, y: card.y, start: 0, end: Math.min(duration, Math.max(CARD_MIN_SECONDS, Math.min(CARD_MAX_SECONDS, hookEnd))), entrance: "pop" }] : [],
     audio: narration.audioPath ? [{ path: narration.audioPath, start: 0, volume: 1, kind: "narration" }] : [],
     captions: { words: holdLastWord(narration.words.map((w) => ({ text: w.text, start: w.start, end: w.end })), duration), preset: inputs.captionPresetId ?? ARTICLE_CAPTION_PRESET, position: "middle" },
+    // A silent video's captions are read, not spoken: its bed is never ducked.
+    speech: narration.audioPath ? speechWindows(narration.words) : [],
   };
+  if (media.musicPath) timeline.audio.push({ path: media.musicPath, start: 0, volume: bedVolume(DEFAULT_MUSIC_VOLUME), kind: "music", loop: true });
   return timeline;
 }
 
@@ -99,7 +106,8 @@ export async function composeArticle(ctx: ProductionContext<ArticleVideoInputs>,
   const path = join(ctx.workDir, "headline-card.png");
   if (!existsSync(path)) await ctx.ports.drawPng(card.svg, path);
   const hookWords = script.hookWords ?? countWords(script.text.split(/(?<=[.!?])\s+/)[0] ?? "");
-  return { timeline: articleTimeline(ctx.inputs, serverBackground(ctx), narration, { path, x: card.x, y: card.y, hookWords }) };
+  const media = { ...serverBackground(ctx), musicPath: moodMusic(ctx, ARTICLE_MUSIC_MOOD[ctx.inputs.tone]) };
+  return { timeline: articleTimeline(ctx.inputs, media, narration, { path, x: card.x, y: card.y, hookWords }) };
 }
 
 export function estimateArticle(inputs: ArticleVideoInputs): DurationEstimate {

@@ -47,13 +47,17 @@ export const GAP_LABEL_SECONDS = 0.9;
 export const MIN_TYPING_SECONDS = 0.8;
 /**
  * A message with nothing a voice can say ("😭😭😭") is not voiced: it is shown for this beat, long enough
- * to read, as short as a reaction is in the genre.
+ * to read, as short as a reaction is in the genre: with the 0.2 s after the clip before it and the breath
+ * before the next, the voice pauses under 1 s.
  */
-export const UNSPOKEN_HOLD_SECONDS = 1;
+export const UNSPOKEN_HOLD_SECONDS = 0.7;
 /** The shortest a message stays before the next one, even with a very short clip. */
 const MIN_HOLD_SECONDS = 0.6;
-/** The last message stays this long after its clip when no end card follows: the video ends on the chat. */
-const TAIL_SECONDS = 0.4;
+/**
+ * The last message stays this long after its clip (which holds 0.2 s of air after its last word) when no end
+ * card follows: the video ends on the chat, under half a second after the last word.
+ */
+const TAIL_SECONDS = 0.25;
 
 /** Typing lasts at least 800 ms, a little longer for a longer message, at most 1.6 s. */
 export function typingSeconds(text: string | undefined): number {

@@ -10,6 +10,7 @@ import { type PreparedMedia, PreparedMediaOutput, prepareMedia } from "../media-
 import { StageFailure } from "../production.ts";
 import { type StageOutputs, type StageSpecs, storedAs } from "../stages.ts";
 import type { DurationEstimate, NarrationUsage, ProductionContext } from "../template.ts";
+import { bedVolume, DEFAULT_MOOD, speechWindows } from "../music-bed.ts";
 import { soundCueTracks } from "../sound-cues.ts";
 import { newestRowStrip } from "./chat-motion.ts";
 import { type ChatImage, type ChatScreen, chatScreenSvg } from "./chat-screen.ts";
@@ -172,8 +173,17 @@ export function chatTimeline(
       const words = (clip.words ?? []).map((w) => ({ text: w.text, start: start + w.start, end: start + w.end }));
       return [{ text, start, end: start + clip.duration, words }];
     }),
+    // The bed ducks under each voiced message's words (its whole clip when it has no word times).
+    speech: speechWindows(
+      voices.clips.flatMap((clip, i) => {
+        if (!clip) return [];
+        const at = plan.appearAt[i]!;
+        return clip.words && clip.words.length > 0 ? clip.words.map((w) => ({ start: at + w.start, end: at + w.end })) : [{ start: at, end: at + clip.duration }];
+      }),
+    ),
   };
-  if (media.musicPath) timeline.audio.push({ path: media.musicPath, start: 0, volume: inputs.music.volume / 100, kind: "music", loop: true });
+  const bed = bedVolume(inputs.music.volume);
+  if (media.musicPath && bed > 0) timeline.audio.push({ path: media.musicPath, start: 0, volume: bed, kind: "music", loop: true });
   return timeline;
 }
 
@@ -184,7 +194,7 @@ async function drawCard(ctx: ProductionContext<FakeTextMessageInputs>, card: Car
 }
 
 async function prepareChatMedia(ctx: ProductionContext<FakeTextMessageInputs>): Promise<ChatMedia> {
-  const media = await prepareMedia(ctx, ctx.inputs.background, ctx.inputs.music);
+  const media = await prepareMedia(ctx, ctx.inputs.background, { ...ctx.inputs.music, defaultMood: DEFAULT_MOOD.chat });
   return { ...media, ...(await findImages(ctx, ctx.inputs)) };
 }
 

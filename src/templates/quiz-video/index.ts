@@ -52,7 +52,7 @@ export const quizVideo = defineTemplate<QuizVideoInputs, QuizOutputs>({
     "Topics that target a group of people are refused with SAFETY_REJECTED.",
     `Topics offline: without an LLM configured (LLM_BASE_URL) questions come from built-in, hand-checked data on these topics, by category: ${offlineTopicList()}. Narrower wordings work too (WWII, flags of Africa, French painters, 80s songs). Any other topic is refused at once with 422 PACK_FAILED (POST /v1/videos, POST /v1/scripts and POST /v1/estimate, nothing queued or charged; errors[0].path is inputs.topic). With LLM_BASE_URL set, any topic that passes the safety rules is accepted.`,
     "Pacing: each question is read briskly (the voice at 1.3x) with its options appearing as they are read, then the countdown runs on a big timer (a disc with the seconds left and an emptying bar), then the answer and a short fact line: about 7 s a question plus countdownSeconds. Options are read as a person lists them (four years of one century name it once: 1921, '29, '36, '34). Five questions with the default 5 s countdown last about a minute: at most 70 s with the offline voices, for every offline topic.",
-    "Sound: a built-in music loop chosen by theme (neon: upbeat, sunset: chill, classic: suspense), ducked under the voice; the title pops in, each countdown ticks once a second and each answer chimes.",
+    "Sound: a built-in music loop chosen by theme (neon: upbeat, sunset: chill, classic: suspense), about 17 dB under the voice while it speaks and up between lines and through the countdowns; the title pops in, each countdown ticks once a second and each answer chimes.",
   ],
   examples: {
     minimal: { topic: "Capital cities of Europe" },

@@ -2,13 +2,14 @@ import { existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { narrateLines } from "../../narration/narrator.ts";
 import { moodMusic, seedOf, serverBackground } from "../media-choice.ts";
+import { bedVolume, DEFAULT_MUSIC_VOLUME } from "../music-bed.ts";
 import { soundCueTracks } from "../sound-cues.ts";
 import type { StageOutputs, StageSpecs } from "../stages.ts";
 import type { DurationEstimate, NarrationUsage, ProductionContext } from "../template.ts";
 import type { QuizVideoInputs } from "./inputs.ts";
 import { type CardStyle, introCardSvg, optionBox, optionSvg, outroCardSvg, questionCardSvg, revealCardSvg, timerBarSvg, timerDigitSvg } from "./cards.ts";
 import { type QuizPackContent, QuizPackOutput, quizTitle, writeQuizContent } from "./pack-step.ts";
-import { QUIZ_MUSIC_MOOD, QUIZ_MUSIC_VOLUME, quizSoundCues } from "./quiz-sounds.ts";
+import { QUIZ_MUSIC_MOOD, quizSoundCues } from "./quiz-sounds.ts";
 import { QUIZ_PACE, type QuizCards, type QuizClip, type QuizLines, quizLines, type QuizNarration, QuizNarrationOutput, quizSchedule, quizTimeline, silentClip } from "./quiz-plan.ts";
 
 /** What quiz_video's stages make: the pack, then its narration. */
@@ -92,7 +93,7 @@ export async function composeQuiz(ctx: ProductionContext<QuizVideoInputs>, outpu
     background: { kind: "video", path: media.backgroundPath, fitted: media.fitted, startAt: media.backgroundStartAt },
   });
   const music = moodMusic(ctx, QUIZ_MUSIC_MOOD[inputs.theme]);
-  if (music) timeline.audio.push({ path: music, start: 0, volume: QUIZ_MUSIC_VOLUME, kind: "music", loop: true });
+  if (music) timeline.audio.push({ path: music, start: 0, volume: bedVolume(DEFAULT_MUSIC_VOLUME), kind: "music", loop: true });
   timeline.audio.push(...soundCueTracks(ctx.ports.library, quizSoundCues({ countdowns, reveals }), timeline.duration));
   return { timeline };
 }

@@ -2,6 +2,7 @@ import { Type } from "@sinclair/typebox";
 import { FPS, type ImageLayer, type Timeline } from "../../../render/timeline.ts";
 import type { CaptionPresetId } from "../../../render/captions/presets.ts";
 import { safeCardX } from "../../../render/safe-area.ts";
+import { speechWindows } from "../music-bed.ts";
 import { readingTimes } from "../reading-pace.ts";
 import { storedAs } from "../stages.ts";
 import { CARD_MARGIN, CARD_WIDTH, type optionBox, TIMER_BAR, TIMER_SIZE } from "./cards.ts";
@@ -142,8 +143,13 @@ export function quizTimeline(narration: QuizNarration, lines: QuizLines, cards: 
   const layers: ImageLayer[] = [];
   const audio: Timeline["audio"] = [];
   const words: { text: string; start: number; end: number }[] = [];
+  const spoken: { start: number; end: number }[] = [];
   const speak = (clip: QuizClip, at: number) => {
-    if (clip.audioPath) audio.push({ path: clip.audioPath, start: at, volume: 1, kind: "narration" });
+    if (clip.audioPath) {
+      audio.push({ path: clip.audioPath, start: at, volume: 1, kind: "narration" });
+      // The bed ducks under the words, or under the whole clip when it has no word times.
+      spoken.push(...(clip.words.length > 0 ? clip.words.map((w) => ({ start: at + w.start, end: at + w.end })) : [{ start: at, end: at + clip.duration }]));
+    }
     for (const w of clip.words) words.push({ text: w.text, start: at + w.start, end: at + w.end });
   };
 
@@ -180,7 +186,7 @@ export function quizTimeline(narration: QuizNarration, lines: QuizLines, cards: 
   layers.push({ path: cards.outro, x, y, ...schedule.outro, entrance: "pop" });
   speak(narration.outro, schedule.outro.start + 0.1);
 
-  const timeline: Timeline = { duration: schedule.duration, background: layout.background, layers, audio };
+  const timeline: Timeline = { duration: schedule.duration, background: layout.background, layers, audio, speech: speechWindows(spoken) };
   if (layout.captionsEnabled && words.length > 0) timeline.captions = { words, preset: layout.captionPreset, position: "top" };
   return { timeline, reveals: schedule.questions.map((q) => q.reveal.start), countdowns: schedule.questions.map((q) => q.countdown) };
 }

@@ -16,5 +16,3 @@ export function quizSoundCues(times: { countdowns: readonly { start: number; end
 
 /** A quiz has no music field: its theme picks the mood, and the video's seed one of the mood's loops. */
 export const QUIZ_MUSIC_MOOD: Record<QuizVideoInputs["theme"], string> = { neon: "upbeat", sunset: "chill", classic: "suspense" };
-/** Under a narrated quiz the bed sits ~12 dB below the voice before ducking. */
-export const QUIZ_MUSIC_VOLUME = 0.25;

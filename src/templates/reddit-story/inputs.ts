@@ -24,7 +24,7 @@ export const RedditStoryInputs = Closed({
   backgroundAudioUrl: Type.Optional(
     OwnMediaUrl({ minLength: 1, maxLength: 2048, description: "Own music: public https URL, up to 30 MB and 10 min; converted to MP3." }),
   ),
-  backgroundAudioVolume: Defaulted(Type.Integer({ minimum: 0, maximum: 100, default: 30, description: "Music volume, 0-100." })),
+  backgroundAudioVolume: Defaulted(Type.Integer({ minimum: 0, maximum: 100, default: 30, description: "Music volume, 0-100: 30 sits about 17 dB under the voice while it speaks, in proportion; 0 is no music (a built-in loop plays when no music is named)." })),
   captionPresetId: Defaulted(Enum(CAPTION_PRESET_IDS, { default: "hormozi" })),
   captionPosition: Defaulted(Enum(["top", "middle", "bottom"] as const, { default: "middle" })),
   captionsEnabled: Defaulted(Type.Boolean({ default: true })),

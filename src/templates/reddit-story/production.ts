@@ -2,13 +2,14 @@ import { existsSync } from "node:fs";
 import { Type } from "@sinclair/typebox";
 import { join } from "node:path";
 import { SAFE_AREA, safeCardX } from "../../../render/safe-area.ts";
-import { FPS, type Timeline } from "../../../render/timeline.ts";
+import type { Timeline } from "../../../render/timeline.ts";
 import { CHARS_PER_SECOND } from "../../billing/charges.ts";
 import { narrationLanguage } from "../../narration/language-detect.ts";
 import type { NarrationRequest } from "../../narration/narrator.ts";
 import { splitWords, type WordTiming } from "../../narration/words.ts";
-import { END_HOLD_SECONDS, holdLastWord } from "../endings.ts";
+import { END_HOLD_SECONDS, holdLastWord, narratedDuration } from "../endings.ts";
 import { type PreparedMedia, PreparedMediaOutput, prepareMedia } from "../media-choice.ts";
+import { bedVolume, DEFAULT_MOOD, speechWindows } from "../music-bed.ts";
 import { soundCueTracks } from "../sound-cues.ts";
 import { type StageOutputs, type StageSpecs, storedAs } from "../stages.ts";
 import type { DurationEstimate, NarrationUsage, ProductionContext } from "../template.ts";
@@ -50,12 +51,29 @@ export function storyNarrationRequest(inputs: RedditStoryInputs, text: string): 
   return { text, voiceId: inputs.voiceId, language: narrationLanguage(inputs.language, text), speed: inputs.voiceSpeed, pitch: inputs.pitch, stability: inputs.stability, similarity: inputs.similarity };
 }
 
+/**
+ * A beat added between the title and the story, as storytellers read them: the title lands, the bed comes
+ * up under the title card's exit, then the story starts. The recording is split in the pause between them.
+ */
+export const TITLE_BEAT_SECONDS = 0.5;
+
+/** Where the recording is split and how far what follows moves: none when there is no story after the title. */
+function titleBeat(narration: StoryNarration): { splitAt: number; beat: number } {
+  const lastTitle = narration.words[narration.titleWords - 1];
+  const firstStory = narration.words[narration.titleWords];
+  if (!lastTitle || !firstStory) return { splitAt: narration.duration, beat: 0 };
+  return { splitAt: Math.round(((lastTitle.end + firstStory.start) / 2) * 1000) / 1000, beat: TITLE_BEAT_SECONDS };
+}
+
 /** Pure: the finished stages and the drawn title card as a Timeline. */
 export function storyTimeline(inputs: RedditStoryInputs, media: PreparedMedia, narration: StoryNarration, card: { path: string; height: number }): Timeline {
-  const duration = Math.ceil((narration.duration + END_HOLD_SECONDS) * FPS) / FPS;
-  const titleEnd = narration.words[narration.titleWords - 1]?.end ?? 0;
+  const { splitAt, beat } = titleBeat(narration);
+  const moved = narration.words.map((w) => (w.start >= splitAt ? { ...w, start: w.start + beat, end: w.end + beat } : w));
+  const duration = narratedDuration(moved, narration.duration + beat);
+  const titleEnd = moved[narration.titleWords - 1]?.end ?? 0;
+  const storyStart = moved[narration.titleWords]?.start ?? duration;
   // The last caption stays to the end: the video ends on its last words, not on bare footage.
-  const storyWords = holdLastWord(narration.words.slice(narration.titleWords).map((w) => ({ text: w.text, start: w.start, end: w.end })), duration);
+  const storyWords = holdLastWord(moved.slice(narration.titleWords).map((w) => ({ text: w.text, start: w.start, end: w.end })), duration);
   const timeline: Timeline = {
     duration,
     background: { kind: "video", path: media.backgroundPath, fitted: media.fitted, startAt: media.backgroundStartAt },
@@ -66,16 +84,25 @@ export function storyTimeline(inputs: RedditStoryInputs, media: PreparedMedia, n
         // A long title's card keeps its bottom inside the safe area, its top under the feed tabs.
         y: Math.max(SAFE_AREA.top, Math.min(CARD_TOP, SAFE_AREA.bottom - card.height)),
         start: 0,
-        end: Math.min(duration, Math.max(titleEnd + 0.4, 1)),
+        // Through the beat, gone as the story starts.
+        end: Math.min(duration, Math.max(Math.min(titleEnd + 0.4 + beat, storyStart), 1)),
         entrance: "pop",
       },
     ],
-    audio: [{ path: narration.audioPath, start: 0, volume: 1, kind: "narration" }],
+    audio:
+      beat > 0
+        ? [
+            { path: narration.audioPath, start: 0, length: splitAt, volume: 1, kind: "narration" },
+            { path: narration.audioPath, start: splitAt + beat, from: splitAt, volume: 1, kind: "narration" },
+          ]
+        : [{ path: narration.audioPath, start: 0, volume: 1, kind: "narration" }],
+    speech: speechWindows(moved),
   };
   if (inputs.captionsEnabled && storyWords.length > 0) {
     timeline.captions = { words: storyWords, preset: inputs.captionPresetId, position: inputs.captionPosition };
   }
-  if (media.musicPath) timeline.audio.push({ path: media.musicPath, start: 0, volume: inputs.backgroundAudioVolume / 100, kind: "music", loop: true });
+  const bed = bedVolume(inputs.backgroundAudioVolume);
+  if (media.musicPath && bed > 0) timeline.audio.push({ path: media.musicPath, start: 0, volume: bed, kind: "music", loop: true });
   return timeline;
 }
 
@@ -86,7 +113,7 @@ export const storyStages: StageSpecs<ProductionContext<RedditStoryInputs>, Story
       prepareMedia(
         ctx,
         { assetId: ctx.inputs.backgroundVideoAssetId, category: ctx.inputs.backgroundCategory, ownUrl: ctx.inputs.backgroundVideoUrl },
-        { assetId: ctx.inputs.backgroundAudioAssetId, ownUrl: ctx.inputs.backgroundAudioUrl },
+        { assetId: ctx.inputs.backgroundAudioAssetId, ownUrl: ctx.inputs.backgroundAudioUrl, volume: ctx.inputs.backgroundAudioVolume, defaultMood: DEFAULT_MOOD.story },
       ),
   },
   narrating: {
@@ -119,7 +146,7 @@ function storySpeechSeconds(inputs: RedditStoryInputs): number {
 
 export function estimateStory(inputs: RedditStoryInputs): DurationEstimate {
   const narration = storySpeechSeconds(inputs) / inputs.voiceSpeed;
-  return { videoSeconds: narration + END_HOLD_SECONDS, narrationSeconds: narration };
+  return { videoSeconds: narration + TITLE_BEAT_SECONDS + END_HOLD_SECONDS, narrationSeconds: narration };
 }
 
 export function storyUsage(inputs: RedditStoryInputs, outputs: StageOutputs<StoryOutputs>): NarrationUsage {

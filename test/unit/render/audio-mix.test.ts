@@ -65,6 +65,28 @@ describe("the mix", () => {
   }, 60_000);
 });
 
+describe("a part of a recording", () => {
+  test("a track with from and length plays only that part of its file, at its start (a narration split around a beat)", async () => {
+    // One second of silence, then a second of tone.
+    const file = join(dir, "late-tone.wav");
+    await runFfmpeg(["-f", "lavfi", "-i", "aevalsrc='0.3*gte(t,1)*sin(2*PI*440*t)':s=48000:d=2", "-c:a", "pcm_s16le", file]);
+    const timeline = {
+      duration: 3,
+      background: { kind: "color" as const, color: "#000000" },
+      layers: [],
+      audio: [{ path: file, start: 0.5, from: 1, length: 0.5, volume: 1, kind: "narration" as const }],
+    };
+    const mix = planAudioMix(timeline, 0);
+    const out = join(dir, "part.wav");
+    await runFfmpeg([...mix.inputs, "-filter_complex", mix.filters.join(";"), "-map", `[${mix.label}]`, "-ac", "1", "-c:a", "pcm_s16le", out]);
+    const { samples, rate } = await readPcm(out);
+    const db = (a: number, b: number) => 20 * Math.log10(Math.max(rms(samples, rate, a, b), 1e-9));
+    expect(db(0, 0.45)).toBeLessThan(-60);
+    expect(db(0.55, 0.95)).toBeGreaterThan(-20);
+    expect(db(1.05, 3)).toBeLessThan(-60);
+  }, 60_000);
+});
+
 describe("the loudness pass", () => {
   test("measures the mix as rendered and gives the gain to -14 LUFS; silence gets none", async () => {
     const timeline = { duration: 12, background: { kind: "color" as const, color: "#000000" }, layers: [], audio: [{ path: join(dir, "speech.wav"), start: 0, volume: 1, kind: "narration" as const }] };

@@ -27,7 +27,8 @@ test("each message holds for its clip; delays, gap labels and typing come before
   close(plan.appearAt[1]!, 1 + 1.2 + 0.5 + typingSeconds("hello there"));
   close(plan.appearAt[2]!, plan.appearAt[1]! + 2 + 1 + GAP_LABEL_SECONDS);
   close(plan.appearAt[3]!, plan.appearAt[2]! + IMAGE_HOLD_SECONDS + 1);
-  close(plan.duration, plan.appearAt[3]! + 1 + 0.4);
+  // The last clip (with its 0.2 s of air) and a 0.25 s beat: the video ends under 0.5 s after the last word.
+  close(plan.duration, plan.appearAt[3]! + 1 + 0.25);
   // Every time is on a frame, and the states tile the video without gaps or overlaps.
   for (const t of plan.appearAt) expect(Math.abs(t * 30 - Math.round(t * 30))).toBeLessThan(1e-6);
   plan.states.forEach((s, i) => {

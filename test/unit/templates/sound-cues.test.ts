@@ -45,5 +45,5 @@ test("a quiz ticks each second of every countdown, chimes at each reveal, and po
 test("cues become sfx tracks of the library's files; a missing effect or a time outside the video is left out", () => {
   const library = { soundEffect: (name: string) => (name === "tick" ? "/sfx/tick.wav" : undefined) };
   const tracks = soundCueTracks(library, [{ effect: "tick", at: 1 }, { effect: "chime", at: 2 }, { effect: "tick", at: 9 }], 5);
-  expect(tracks).toEqual([{ path: "/sfx/tick.wav", start: 1, volume: 0.5, kind: "sfx" }]);
+  expect(tracks).toEqual([{ path: "/sfx/tick.wav", start: 1, volume: 1.5, kind: "sfx" }]);
 });
