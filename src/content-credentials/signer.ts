@@ -10,6 +10,12 @@ export type SignReply = { id: number; ok: true; bytesAdded: number } | { id: num
 
 /** Embeds a signed C2PA manifest in a finished file. */
 export interface ContentSigner {
+  /**
+   * Loads the signing credentials (from the database, or the operator's files) and starts the thread, if
+   * not done yet: called as a render starts, so a database that goes away mid-render does not keep its
+   * finished files from being signed and stored. A failure is left to `sign`, which asks again.
+   */
+  prepare(): Promise<void>;
   /** Signs the file at `path` in place: the file is replaced by the signed one, whole, or left as it was. */
   sign(path: string, facts: ManifestFacts): Promise<{ bytesAdded: number }>;
   /** Ends its thread. */
@@ -52,6 +58,8 @@ export function createContentSigner(credentials: () => Promise<SigningCredential
   const start = async () => {
     const { chain, key, alg } = await credentials();
     const worker = new Worker(new URL("./sign-thread.ts", import.meta.url).href) as Thread;
+    // Held only while a file is being signed (sign refs it): a signer made ready keeps no process alive.
+    worker.unref();
     worker.onmessage = (event: MessageEvent<SignReply>) => {
       const reply = event.data;
       const w = waiting.get(reply.id);
@@ -67,13 +75,20 @@ export function createContentSigner(credentials: () => Promise<SigningCredential
     worker.postMessage({ kind: "credentials", chain, keyPem: key.export({ type: "pkcs8", format: "pem" }) as string, alg } satisfies SignRequest);
     return worker;
   };
+  const started = () =>
+    (thread ??= start().catch((error: unknown) => {
+      thread = undefined; // the database away when the certificate was asked for: the next video asks again
+      throw error;
+    }));
   return {
+    async prepare() {
+      await started().then(
+        () => {},
+        () => {},
+      );
+    },
     async sign(path, facts) {
-      thread ??= start().catch((error: unknown) => {
-        thread = undefined; // the database away when the certificate was asked for: the next video asks again
-        throw error;
-      });
-      const worker = await thread;
+      const worker = await started();
       const id = next++;
       const reply = new Promise<{ bytesAdded: number }>((resolve, reject) => waiting.set(id, { resolve, reject }));
       // Held only while a file is being signed: an idle signer keeps no process alive.

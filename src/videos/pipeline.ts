@@ -264,6 +264,8 @@ async function runAttempt(
   let lastProgress = RENDER_START;
   const renderStarted = performance.now();
   const companionFiles = companionPaths(workDir);
+  // The signing certificate is read while the render runs, not after it: the database may be away by then.
+  const signerReady = deps.contentSigner?.prepare();
   const rendered = await deps.renderPool.render(timeline, outPath, {
     onProgress: (fraction) => {
       const progress = Math.min(99, RENDER_START + Math.floor(fraction * (99 - RENDER_START)));
@@ -282,6 +284,7 @@ async function runAttempt(
   await Bun.write(join(workDir, PUBLISH_FILE), publishFileText(publishing));
   // Signed as part of the render's output: each attempt renders afresh, so a stored file carries one manifest.
   if (deps.contentSigner) {
+    await signerReady;
     const signed = await signVideoFiles(deps.contentSigner, video.template, template.madeOf(ctx.inputs, outputs), { video: outPath, poster: companionFiles.poster });
     deps.log.info("content credentials signed", { videoId: video.id, seconds: Math.round(signed.seconds * 1000) / 1000, bytesAdded: signed.bytesAdded });
   }

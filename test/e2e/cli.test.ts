@@ -41,7 +41,8 @@ describe("shortvid CLI", () => {
       const out = join(work, "chat.mp4");
       writeFileSync(inputs, JSON.stringify(SHORT_CHAT));
       const command = `${SHORTVID} create fake_text_message --inputs ${inputs} --wait --out ${out}; echo "EXIT=$?"; sleep 600`;
-      const started = tmux("new-session", "-d", "-s", "cli", "-x", "160", "-y", "40", "-e", `SHORTVID_URL=${service.url}`, "-e", `SHORTVID_API_KEY=${apiKey}`, command);
+      // Tall enough that the finished video printed after the bar (its publish kit included) leaves the bar on screen.
+      const started = tmux("new-session", "-d", "-s", "cli", "-x", "160", "-y", "400", "-e", `SHORTVID_URL=${service.url}`, "-e", `SHORTVID_API_KEY=${apiKey}`, command);
       expect(started.exitCode).toBe(0);
 
       const bars: { percent: number; stage: string; eta?: string }[] = [];

@@ -10,6 +10,7 @@ import { findAccountVideo } from "../../db/repos/videos.ts";
 import { runFfmpeg } from "../../render/ffmpeg.ts";
 import { VIDEO_FILES } from "../../src/videos/files.ts";
 import { redditStory } from "../../src/templates/reddit-story/index.ts";
+import { TITLE_BEAT_SECONDS } from "../../src/templates/reddit-story/production.ts";
 import { startWebhookReceiver } from "../fakes/webhook-receiver.ts";
 import { readEventStream } from "../helpers/event-stream.ts";
 import { useService } from "../helpers/harness.ts";
@@ -85,11 +86,15 @@ describe("files made with every video", () => {
     }
     const text = (name: string) => new TextDecoder().decode(files[name]);
 
-    // The words are the narration's story words (the title is on the card, not in the captions), at their spoken times.
+    // The words are the narration's story words (the title is on the card, not in the captions), at their spoken
+    // times in the video: the story is heard a beat after the title, so each comes that beat after it is in the recording.
     const row = (await findAccountVideo(svc().database.db, accountId, created.id))!;
     const narration = row.stageOutputs.narrating as { words: { text: string; start: number; end: number }[]; titleWords: number };
     // A word that is only a quote mark shows nothing, on screen and in the files.
-    const spoken = narration.words.slice(narration.titleWords).filter((w) => !/^["'\u2018\u2019\u201c\u201d\u201e\u00ab\u00bb]+$/.test(w.text));
+    const spoken = narration.words
+      .slice(narration.titleWords)
+      .filter((w) => !/^["'\u2018\u2019\u201c\u201d\u201e\u00ab\u00bb]+$/.test(w.text))
+      .map((w) => ({ ...w, start: w.start + TITLE_BEAT_SECONDS, end: w.end + TITLE_BEAT_SECONDS }));
     const json = JSON.parse(text("captionsJson"));
     expect(json.words.length).toBeGreaterThan(20);
     expect(json.words.map((w: any) => w.text.replace(/"/g, ""))).toEqual(spoken.map((w) => w.text.replace(/"/g, "")));
