@@ -1,4 +1,5 @@
 import type { Body, Result } from "../../../client/src/client.ts";
+import { FieldErrors } from "../form/field-errors.tsx";
 import { fieldId } from "../form/schema.ts";
 
 type Script = Result<"createScript">;
@@ -32,18 +33,6 @@ interface Props {
   onChange(next: Draft): void;
   /** The service's field errors from the last save, by path (`pack.questions[0].options[2]`). */
   errors: Map<string, string[]>;
-}
-
-function FieldErrors({ path, errors }: { path: string; errors: Map<string, string[]> }) {
-  const messages = errors.get(path);
-  if (!messages) return null;
-  return (
-    <ul class="field-errors" id={`${fieldId(path)}-error`}>
-      {messages.map((message) => (
-        <li key={message}>{message}</li>
-      ))}
-    </ul>
-  );
 }
 
 /** The aria attributes and id of an input whose errors sit under it. */

@@ -1,5 +1,6 @@
 import { createContext } from "preact";
 import { useContext } from "preact/hooks";
+import { FieldErrors } from "./field-errors.tsx";
 import { VoicePreview } from "./voice-preview.tsx";
 import { type Json, type JsonObject, type Schema, childPath, fieldId, forbiddenFields, initialValue, isChoiceGroup, isPrimary, itemLabelOf, kindOf, labelOf, setIn } from "./schema.ts";
 
@@ -27,15 +28,7 @@ interface FieldProps {
 }
 
 function Errors({ path }: { path: string }) {
-  const messages = useContext(Context).errors.get(path);
-  if (!messages) return null;
-  return (
-    <ul class="field-errors" id={`${fieldId(path)}-error`}>
-      {messages.map((message) => (
-        <li key={message}>{message}</li>
-      ))}
-    </ul>
-  );
+  return <FieldErrors path={path} errors={useContext(Context).errors} />;
 }
 
 function Label({ path, label, prefix, required }: Pick<FieldProps, "path" | "label" | "prefix" | "required">) {
