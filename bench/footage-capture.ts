@@ -8,11 +8,13 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { Browser, type CdpSession } from "../render/footage/chromium.ts";
 import { bundleScene } from "../render/footage/bundle.ts";
-import { FOOTAGE_FPS, LOOP_SECONDS, findRecipe } from "../render/footage/recipes.ts";
+import { FOOTAGE_FPS, LOOP_SECONDS, findRecipe, sceneVariant } from "../render/footage/recipes.ts";
 
-const [slug = "minecraft", variant = "grass-run", count = "60"] = Bun.argv.slice(2);
+const [slug = "minecraft", name = "grass-run", count = "60"] = Bun.argv.slice(2);
 const frames = Number(count);
-const seed = findRecipe(slug, variant)?.seed ?? 1;
+const recipe = findRecipe(slug, name);
+const variant = recipe ? sceneVariant(recipe) : name;
+const seed = recipe?.seed ?? 1;
 
 /** CPU seconds so far of a process and all its descendants. */
 function treeCpuSeconds(root: number): number {

@@ -5,7 +5,7 @@ import { probe, runFfmpeg } from "./ffmpeg.ts";
 import { fontFile, fontsDir } from "./fonts.ts";
 import type { EncoderSettings } from "./plan/encoder.ts";
 import { loudnessGain, measureMixArgs, measureMusicArgs, parseMusicLoudness, TARGET_LUFS, withMusicLevels } from "./plan/audio-mix.ts";
-import { planRender } from "./plan/render-args.ts";
+import { type BackgroundClip, planRender } from "./plan/render-args.ts";
 import { type StillPaths, STILLS_FONT } from "./plan/stills.ts";
 import { limitAudioArgs, LOUDNESS_TOLERANCE, measureArgs, nextCeiling, parseMeasure, PROMISED_TRUE_PEAK, RENDER_CEILING_DB } from "./plan/true-peak.ts";
 import { FPS, type Timeline, timelineProblems } from "./timeline.ts";
@@ -34,9 +34,9 @@ export async function renderTimeline(timeline: Timeline, outPath: string, option
   const workDir = await mkdtemp(join(options.workDir ?? dirname(outPath), "render-"));
   try {
     const assPath = join(workDir, "captions.ass");
-    const { timeline: placed, clipSeconds } = await withBackgroundStart(timeline);
+    const { timeline: placed, clips } = await withBackgroundStart(timeline);
     const started = await withMeasuredMusic(placed, options.signal);
-    const backgroundList = clipSeconds === undefined ? undefined : { path: join(workDir, "background.ffconcat"), clipSeconds };
+    const backgroundList = clips && { path: join(workDir, "background.ffconcat"), clips };
     // Two passes: the mix is measured (audio only), then rendered at the one gain that brings it to the target.
     const mixLoudness = parseMeasure((await runFfmpeg(measureMixArgs(started), { signal: options.signal })).stderr).integrated;
     const stills = options.stills && { ...options.stills, fontFile: fontFile(...STILLS_FONT) };
@@ -92,13 +92,15 @@ async function withMeasuredMusic(timeline: Timeline, signal: AbortSignal | undef
   return withMusicLevels(timeline, loudness);
 }
 
-/** The background's start offset taken modulo the clip's length (a seek past the end would show nothing). */
-async function withBackgroundStart(timeline: Timeline): Promise<{ timeline: Timeline; clipSeconds?: number }> {
+/** The background's clips with their lengths, and its start offset taken modulo their sum (a seek past the end would show nothing). */
+async function withBackgroundStart(timeline: Timeline): Promise<{ timeline: Timeline; clips?: BackgroundClip[] }> {
   const background = timeline.background;
-  if (background.kind !== "video" || !background.startAt) return { timeline };
-  const duration = Number((await probe(background.path)).format.duration);
-  if (!(duration > 0)) return { timeline: { ...timeline, background: { ...background, startAt: 0 } } };
-  const startAt = Math.round((background.startAt % duration) * 1000) / 1000;
+  if (background.kind !== "video" || (!background.startAt && !background.next?.length)) return { timeline };
+  const clips: BackgroundClip[] = [];
+  for (const path of [background.path, ...(background.next ?? [])]) clips.push({ path, seconds: Number((await probe(path)).format.duration) });
+  if (!clips.every((clip) => clip.seconds > 0)) return { timeline: { ...timeline, background: { kind: "video", path: background.path, fitted: background.fitted, startAt: 0 } } };
+  const total = clips.reduce((sum, clip) => sum + clip.seconds, 0);
+  const startAt = Math.round(((background.startAt ?? 0) % total) * 1000) / 1000;
   // Less than a frame before the end is the start again.
-  return { timeline: { ...timeline, background: { ...background, startAt: duration - startAt < 1 / FPS ? 0 : startAt } }, clipSeconds: duration };
+  return { timeline: { ...timeline, background: { ...background, startAt: total - startAt < 1 / FPS ? 0 : startAt } }, clips };
 }

@@ -1,8 +1,8 @@
 /**
  * The seeded pseudo-random source (mulberry32) for everything that must come out the same on every run
- * and machine: the built-in sounds' noise, an offline quiz pack's picks. Numbers in [0, 1); the seed is
- * taken as an unsigned 32-bit integer. (The footage scenes keep their own copy in render/footage/scene.ts,
- * which mixes the seed first: it is part of the footage recipe, and changing it re-renders every loop.)
+ * and machine: the footage scenes' worlds, the built-in sounds' noise, an offline quiz pack's picks.
+ * Numbers in [0, 1); the seed is taken as an unsigned 32-bit integer. The footage scenes run it in the
+ * browser too (it imports nothing), and a change to it is a change to every loop's recipe.
  */
 export type Random = () => number;
 

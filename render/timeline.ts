@@ -11,12 +11,13 @@ export const FPS = 30;
 
 export type Background =
   /**
-   * A video file, looped and cropped to fill 1080x1920. `fitted`: already 1080x1920 at 30 fps (library
-   * loops). `startAt`: seconds into the clip where the video starts (taken modulo the clip's length), so
-   * videos over the same loop do not all open on its first frame; whole seconds land on the built-in
-   * loops' keyframes.
+   * A video file, looped, scaled and cropped to fill 1080x1920. `next`: further clips played after it in
+   * order before it comes round again (a category's other loops, so a long video does not show the same
+   * stretch twice). `fitted`: already 1080x1920 at 30 fps (the caller's own footage, converted on import).
+   * `startAt`: seconds into the sequence where the video starts (taken modulo its length), so videos over
+   * the same loops do not all open on the same frame; whole seconds land on the built-in loops' keyframes.
    */
-  | { kind: "video"; path: string; fitted?: boolean; startAt?: number }
+  | { kind: "video"; path: string; next?: string[]; fitted?: boolean; startAt?: number }
   /** A flat colour (#rrggbb), for cards-only videos and tests. */
   | { kind: "color"; color: string };
 

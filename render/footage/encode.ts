@@ -1,15 +1,16 @@
-import { FPS, VIDEO_HEIGHT, VIDEO_WIDTH } from "../timeline.ts";
+import { FPS } from "../timeline.ts";
 
 /**
- * How captured frames become a stored loop: JPEG frames on stdin, scaled to 1080x1920 with lanczos, H.264
- * with one keyframe a second (a video's random start offset seeks to a keyframe) and `-tune fastdecode`
- * (every render decodes the background: cheap decoding matters more than size).
+ * How captured frames become a stored loop: JPEG frames on stdin, stored at the size they were drawn
+ * (the render scales them up as it composes), H.264 with one keyframe a second (a video's random start
+ * offset seeks to a keyframe) and `-tune fastdecode` (every render decodes the background: cheap decoding
+ * matters more than size). CRF 18 rather than 21: the render doubles each pixel, and its artefacts with it.
  */
 export const LOOP_ENCODE = {
   preset: "veryfast",
-  crf: 21,
-  maxrate: "10M",
-  bufsize: "20M",
+  crf: 18,
+  maxrate: "6M",
+  bufsize: "12M",
   /** Keyframe interval in frames: fixed, so keyframes fall on whole seconds. */
   gop: FPS,
 } as const;
@@ -44,7 +45,8 @@ export function loopFilter(plan: LoopPlan): string {
   const { frames, crossfadeFrames: c } = plan;
   const finish = [
     plan.grain > 0 ? `noise=alls=${plan.grain}:allf=t:all_seed=${Math.abs(Math.floor(plan.seed)) % 2147483647}` : "",
-    `scale=${VIDEO_WIDTH}:${VIDEO_HEIGHT}:flags=lanczos:out_range=tv`,
+    // The capture's JPEGs are full range; the stored loop is TV range like every other video.
+    "scale=out_range=tv",
     "format=yuv420p",
   ].filter(Boolean).join(",");
   if (c === 0) return `[0:v]${finish}[v]`;

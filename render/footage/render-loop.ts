@@ -2,7 +2,7 @@ import { ffmpegStdinToFile } from "../ffmpeg.ts";
 import { SceneCapture } from "./capture.ts";
 import type { Browser } from "./chromium.ts";
 import { captureOrder, loopEncodeArgs, type LoopPlan } from "./encode.ts";
-import { FOOTAGE_FPS, LOOP_SECONDS, RENDER_HEIGHT, RENDER_WIDTH, type FootageRecipe } from "./recipes.ts";
+import { FOOTAGE_FPS, LOOP_SECONDS, RENDER_HEIGHT, RENDER_WIDTH, sceneVariant, type FootageRecipe } from "./recipes.ts";
 
 /** JPEG quality of the captured frames: high enough that the 2x upscale shows no blocks. */
 export const CAPTURE_QUALITY = 92;
@@ -24,7 +24,7 @@ export interface LoopStats {
 export async function renderLoop(recipe: FootageRecipe, path: string, browser?: Browser, signal?: AbortSignal): Promise<LoopStats> {
   const started = performance.now();
   const capture = await SceneCapture.open(
-    { slug: recipe.slug, variant: recipe.name, seed: recipe.seed, width: RENDER_WIDTH, height: RENDER_HEIGHT, loopSeconds: LOOP_SECONDS, fps: FOOTAGE_FPS, format: "jpeg", quality: CAPTURE_QUALITY },
+    { slug: recipe.slug, variant: sceneVariant(recipe), seed: recipe.seed, width: RENDER_WIDTH, height: RENDER_HEIGHT, loopSeconds: LOOP_SECONDS, fps: FOOTAGE_FPS, format: "jpeg", quality: CAPTURE_QUALITY },
     browser,
   );
   try {

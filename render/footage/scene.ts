@@ -3,10 +3,11 @@ import type { PerspectiveCamera, Scene, WebGLRenderer } from "three";
 /**
  * The contract between a footage scene (runs in headless Chromium, bundled with three.js) and the
  * footage pipeline that captures it. A scene is code, seeded: the same recipe gives the same clip on
- * every machine, so nothing may read the clock, Math.random or the page's size.
+ * every machine, so nothing may read the clock, Math.random or the page's size: randomness comes from
+ * render/seeded-random.ts, seeded with `ctx.seed`.
  */
 export interface SceneContext {
-  /** Seed for every random choice the scene makes; use `seededRandom(seed)`. */
+  /** Seed for every random choice the scene makes; use `seededRandom(seed)` (render/seeded-random.ts). */
   seed: number;
   /** Which loop of the category this is (e.g. "rainbow-road", "night"); the scene decides what it means. */
   variant: string;
@@ -41,15 +42,3 @@ export interface FootageScene {
 }
 
 export type SceneFactory = (ctx: SceneContext) => FootageScene | Promise<FootageScene>;
-
-/** Deterministic 0..1 generator (mulberry32), the only randomness a scene may use. */
-export function seededRandom(seed: number): () => number {
-  let a = Math.floor(seed * 2654435761) >>> 0 || 0x9e3779b9;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}

@@ -12,7 +12,7 @@ export interface RenderPlan {
   args: string[];
   /** The ASS file the plan expects at `assPath`, when the timeline has captions. */
   needsAss: boolean;
-  /** The ffconcat list the plan expects at `backgroundList.path`, when the background starts at an offset. */
+  /** The ffconcat list the plan expects at `backgroundList.path`, when the background is a sequence or starts at an offset. */
   backgroundList?: string;
 }
 
@@ -20,18 +20,25 @@ export interface RenderPaths {
   output: string;
   assPath: string;
   fontsDir: string;
-  /** Where an offset background's concat list goes, and the clip's length that list is built from. */
-  backgroundList?: { path: string; clipSeconds: number };
+  /** Where a sequenced or offset background's concat list goes, and the length of each of its clips. */
+  backgroundList?: { path: string; clips: BackgroundClip[] };
   /** Where to write the poster and contact sheet, taken from the rendered frames, and the font of the sheet's labels. */
   stills?: StillPaths & { fontFile: string };
 }
 
+export interface BackgroundClip {
+  path: string;
+  seconds: number;
+}
+
 const quoteConcatPath = (path: string) => `'${path.replace(/'/g, "'\\''")}'`;
 
-/** An ffconcat list repeating `path` until `seconds` are covered, with one spare. */
-export function concatList(path: string, clipSeconds: number, seconds: number): string {
-  const file = `file ${quoteConcatPath(path)}`;
-  return ["ffconcat version 1.0", ...Array.from({ length: Math.ceil(seconds / clipSeconds) + 1 }, () => file), ""].join("\n");
+/** An ffconcat list going round `clips` in order until `seconds` are covered, with one spare clip. */
+export function concatList(clips: BackgroundClip[], seconds: number): string {
+  let count = 0;
+  for (let covered = 0; covered < seconds; count++) covered += clips[count % clips.length]!.seconds;
+  const files = Array.from({ length: count + 1 }, (_, k) => `file ${quoteConcatPath(clips[k % clips.length]!.path)}`);
+  return ["ffconcat version 1.0", ...files, ""].join("\n");
 }
 
 /**
@@ -52,19 +59,20 @@ export function planRender(timeline: Timeline, paths: RenderPaths, encoder: Enco
   let index = 0;
 
   if (timeline.background.kind === "video") {
-    // Library loops are stored at the output's size and rate: no scaling or rate conversion (and the
-    // frame buffers they hold) for them.
+    // Anything not converted on import is scaled to fill (lanczos: the built-in loops are stored at half
+    // size, and decoding that and scaling it costs less than decoding a full-size loop).
     const fit = timeline.background.fitted
       ? ""
-      : `scale=${VIDEO_WIDTH}:${VIDEO_HEIGHT}:force_original_aspect_ratio=increase,crop=${VIDEO_WIDTH}:${VIDEO_HEIGHT},setsar=1,fps=${FPS},`;
+      : `scale=${VIDEO_WIDTH}:${VIDEO_HEIGHT}:flags=lanczos:force_original_aspect_ratio=increase,crop=${VIDEO_WIDTH}:${VIDEO_HEIGHT},setsar=1,fps=${FPS},`;
     const startAt = timeline.background.startAt ?? 0;
-    if (startAt > 0 && paths.backgroundList) {
-      // The clip repeated as often as the video needs, as one concat-demuxer input seeked to the offset:
+    if ((startAt > 0 || timeline.background.next?.length) && paths.backgroundList) {
+      // The clips repeated as often as the video needs, as one concat-demuxer input seeked to the offset:
       // one decoder (a second 1080x1920 decoder costs ~10 MB of peak memory), and -ss never meets
       // -stream_loop (that seek lands on the wrong frame). The seek is frame-accurate: frames decoded
       // from the keyframe before it are dropped.
-      backgroundList = concatList(timeline.background.path, paths.backgroundList.clipSeconds, startAt + timeline.duration);
-      inputs.push("-ss", n(startAt), "-f", "concat", "-safe", "0", "-i", paths.backgroundList.path);
+      backgroundList = concatList(paths.backgroundList.clips, startAt + timeline.duration);
+      if (startAt > 0) inputs.push("-ss", n(startAt));
+      inputs.push("-f", "concat", "-safe", "0", "-i", paths.backgroundList.path);
       filters.push(`[${index}:v]${fit}trim=duration=${D},setpts=PTS-STARTPTS[bg]`);
     } else {
       inputs.push("-stream_loop", "-1", "-i", timeline.background.path);

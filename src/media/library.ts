@@ -107,25 +107,30 @@ export function createFileLibrary(...roots: string[]): MediaLibrary {
 export type BackgroundChoice = { assetId: string } | { category: BackgroundCategory };
 
 export type PickedBackground =
-  | { ok: true; asset: BackgroundAsset }
+  /** `next`: the category's other clips, in the order they follow the chosen one (none for an asset asked for by id). */
+  | { ok: true; asset: BackgroundAsset; next: BackgroundAsset[] }
   /** The category's loops are not generated yet (set-up makes them one category after another, in the background after the service starts). */
   | { ok: false; code: "BACKGROUND_NOT_READY"; category: BackgroundCategory }
   | { ok: false; code: "BACKGROUND_UNAVAILABLE"; message: string };
 
 /**
- * The footage for a video: the asset asked for, or one of the category's clips chosen by `seed` (so a
- * retried job picks the same clip). A category with no clip is never served with another category's
+ * The footage for a video: the asset asked for, or the category's clips starting from one chosen by
+ * `seed` (so a retried job picks the same) and going round the rest, so a long video moves on to other
+ * footage instead of repeating its clip. A category with no clip is never served with another category's
  * footage: the caller waits for it (BACKGROUND_NOT_READY). An unknown asset is BACKGROUND_UNAVAILABLE.
  */
 export function pickBackground(library: MediaLibrary, choice: BackgroundChoice, seed: number): PickedBackground {
   if ("assetId" in choice) {
     const asset = library.findBackground(choice.assetId);
     return asset
-      ? { ok: true, asset }
+      ? { ok: true, asset, next: [] }
       : { ok: false, code: "BACKGROUND_UNAVAILABLE", message: `No background video ${choice.assetId}; see GET /v1/options backgrounds.assets.` };
   }
   const clips = library.backgrounds().filter((b) => b.category === choice.category);
-  if (clips.length > 0) return { ok: true, asset: clips[Math.abs(Math.floor(seed)) % clips.length]! };
+  if (clips.length > 0) {
+    const first = Math.abs(Math.floor(seed)) % clips.length;
+    return { ok: true, asset: clips[first]!, next: [...clips.slice(first + 1), ...clips.slice(0, first)] };
+  }
   return { ok: false, code: "BACKGROUND_NOT_READY", category: choice.category };
 }
 

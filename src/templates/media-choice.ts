@@ -1,5 +1,6 @@
 import { type SchemaOptions, Type } from "@sinclair/typebox";
 import type { BackgroundCategory } from "../../render/media/background-categories.ts";
+import type { Background } from "../../render/timeline.ts";
 import { BACKGROUND_CATEGORIES, DEFAULT_BACKGROUND_CATEGORY, categorySlug } from "../../render/media/background-categories.ts";
 import { pickBackground } from "../media/library.ts";
 import { FootageNotReady } from "../media/footage-supply.ts";
@@ -36,7 +37,9 @@ export interface MusicInputs {
 
 export interface PreparedMedia {
   backgroundPath: string;
-  /** Already 1080x1920 at 30 fps: library loops and converted own footage. */
+  /** The clips played after it, in order (a library category's other loops). */
+  backgroundNext?: string[];
+  /** Already 1080x1920 at 30 fps: converted own footage. */
   fitted: boolean;
   /** Seconds into the background where the video starts (0 or absent for the caller's own footage). */
   backgroundStartAt?: number;
@@ -45,8 +48,19 @@ export interface PreparedMedia {
 
 /** How a preparing_media stage's output is stored. */
 export const PreparedMediaOutput = storedAs<PreparedMedia>()(
-  Type.Object({ backgroundPath: Type.String(), fitted: Type.Boolean(), backgroundStartAt: Type.Optional(Type.Number()), musicPath: Type.Union([Type.String(), Type.Null()]) }),
+  Type.Object({
+    backgroundPath: Type.String(),
+    backgroundNext: Type.Optional(Type.Array(Type.String())),
+    fitted: Type.Boolean(),
+    backgroundStartAt: Type.Optional(Type.Number()),
+    musicPath: Type.Union([Type.String(), Type.Null()]),
+  }),
 );
+
+/** The Timeline's background for prepared media. */
+export function backgroundOf(media: PreparedMedia): Background {
+  return { kind: "video", path: media.backgroundPath, next: media.backgroundNext, fitted: media.fitted, startAt: media.backgroundStartAt };
+}
 
 /** A stable per-video number, so a retried attempt picks the same clip. */
 export function seedOf(id: string): number {
@@ -57,7 +71,8 @@ export function seedOf(id: string): number {
 
 /**
  * Where a library clip starts, from the video's seed: whole seconds (the built-in loops' keyframes) over
- * their 20 s, so two videos over the same clip rarely open on the same frame and a retry opens on the same.
+ * the first clip's 20 s, so two videos over the same clip rarely open on the same frame and a retry opens
+ * on the same.
  */
 export function backgroundStartAt(seed: number): number {
   return (Math.abs(seed) >>> 7) % 20;
@@ -75,6 +90,7 @@ async function importOwn(ctx: ProductionContext, kind: OwnMediaKind, url: string
 /** The preparing_media stage shared by the templates with a background and music: library or own URL. */
 export async function prepareMedia(ctx: ProductionContext, background: BackgroundInputs, music: MusicInputs): Promise<PreparedMedia> {
   let backgroundPath: string;
+  let backgroundNext: string[] | undefined;
   let fitted: boolean;
   if (background.ownUrl) {
     backgroundPath = await importOwn(ctx, "video", background.ownUrl);
@@ -89,7 +105,8 @@ export async function prepareMedia(ctx: ProductionContext, background: Backgroun
     }
     if (!picked.ok) throw new StageFailure(picked.code, picked.message);
     backgroundPath = picked.asset.file;
-    // Operator files can be any size; the renderer fits them.
+    backgroundNext = picked.next.map((asset) => asset.file);
+    // Library files can be any size (the built-in loops are stored at half size); the renderer fits them.
     fitted = false;
   }
   let musicPath: string | null = null;
@@ -99,7 +116,7 @@ export async function prepareMedia(ctx: ProductionContext, background: Backgroun
     if (!track) throw new StageFailure("MUSIC_UNAVAILABLE", `No music ${music.assetId}; see GET /v1/options music.`);
     musicPath = track.file;
   } else if (music.defaultMood && (music.volume ?? 1) > 0) musicPath = moodMusic(ctx, music.defaultMood);
-  return { backgroundPath, fitted, backgroundStartAt: background.ownUrl ? 0 : backgroundStartAt(seedOf(ctx.videoId)), musicPath };
+  return { backgroundPath, backgroundNext, fitted, backgroundStartAt: background.ownUrl ? 0 : backgroundStartAt(seedOf(ctx.videoId)), musicPath };
 }
 
 /** Footage chosen server-side (article and quiz videos): a category per video, skipping those not generated yet. */
@@ -108,7 +125,7 @@ export function serverBackground(ctx: ProductionContext): PreparedMedia {
   for (let k = 0; k < BACKGROUND_CATEGORIES.length; k++) {
     const category = BACKGROUND_CATEGORIES[(Math.abs(seed) + k) % BACKGROUND_CATEGORIES.length]!;
     const picked = pickBackground(ctx.ports.library, { category }, seed >> 3);
-    if (picked.ok) return { backgroundPath: picked.asset.file, fitted: false, backgroundStartAt: backgroundStartAt(seed), musicPath: null };
+    if (picked.ok) return { backgroundPath: picked.asset.file, backgroundNext: picked.next.map((asset) => asset.file), fitted: false, backgroundStartAt: backgroundStartAt(seed), musicPath: null };
   }
   throw new StageFailure("BACKGROUND_UNAVAILABLE", "This deployment has no background footage in any category.");
 }

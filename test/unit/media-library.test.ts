@@ -31,13 +31,16 @@ describe("media library", () => {
     expect(library.music().map((m) => m.id)).toEqual(["mus_chill_lofi-pad"]);
   });
 
-  test("a category picks one of its clips by seed; an unknown asset is BACKGROUND_UNAVAILABLE", () => {
+  test("a category starts on one of its clips by seed and goes on to the others; an unknown asset is BACKGROUND_UNAVAILABLE", () => {
     const a = pickBackground(library, { category: "Minecraft" }, 0);
     const b = pickBackground(library, { category: "Minecraft" }, 1);
     expect(a.ok && b.ok && a.asset.id !== b.asset.id).toBe(true);
     expect(pickBackground(library, { category: "Minecraft" }, 2)).toEqual(a);
+    // Every clip of the category once, starting from the chosen one.
+    expect(a.ok && [a.asset, ...a.next].map((clip) => clip.id)).toEqual(["bg_minecraft_grass-run", "bg_minecraft_plains-run"]);
+    expect(b.ok && [b.asset, ...b.next].map((clip) => clip.id)).toEqual(["bg_minecraft_plains-run", "bg_minecraft_grass-run"]);
     expect(pickBackground(library, { assetId: "bg_nope" }, 0)).toMatchObject({ ok: false, code: "BACKGROUND_UNAVAILABLE" });
-    expect(pickBackground(library, { assetId: "bg_other_my-drive" }, 0)).toMatchObject({ ok: true });
+    expect(pickBackground(library, { assetId: "bg_other_my-drive" }, 0)).toMatchObject({ ok: true, next: [] });
   });
 
   test("a category with no clip yet is never served with another category's footage: it is not ready", () => {

@@ -1,6 +1,7 @@
 import * as THREE from "three";
 import { mergeGeometries } from "three/examples/jsm/utils/BufferGeometryUtils.js";
-import { seededRandom, type SceneFactory } from "../scene.ts";
+import { seededRandom } from "../../seeded-random.ts";
+import type { SceneFactory } from "../scene.ts";
 import { canvasTexture, wrap, type Paint2D } from "./shared/canvas-texture.ts";
 
 /**

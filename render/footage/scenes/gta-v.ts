@@ -5,7 +5,8 @@
 // per loop, so every motion repeats exactly after loopSeconds.
 import * as THREE from "three";
 import { mergeGeometries } from "three/addons/utils/BufferGeometryUtils.js";
-import { seededRandom, type SceneFactory } from "../scene.ts";
+import { seededRandom } from "../../seeded-random.ts";
+import type { SceneFactory } from "../scene.ts";
 import { playerCar, trafficFleet } from "./shared/car-model.ts";
 import { DriveTrack, driveAimCamera, driveCanvasTexture, driveNoise, driveSample, driveWheelAngle } from "./shared/drive-kit.ts";
 

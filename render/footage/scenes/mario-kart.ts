@@ -4,7 +4,8 @@
 // of times per loop, and every other motion (rivals' gaps, boxes, wheels) repeats a whole number of
 // times, so the last frame steps into the first like any other frame.
 import * as THREE from "three";
-import { seededRandom, type SceneFactory } from "../scene.ts";
+import { seededRandom } from "../../seeded-random.ts";
+import type { SceneFactory } from "../scene.ts";
 import {
   DriveTrack,
   driveAimCamera,

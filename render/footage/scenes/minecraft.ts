@@ -1,5 +1,6 @@
 import * as THREE from "three";
-import { seededRandom, type SceneFactory } from "../scene.ts";
+import { seededRandom } from "../../seeded-random.ts";
+import type { SceneFactory } from "../scene.ts";
 import { buildCourse, type CourseStyle, type Platform } from "./minecraft/course.ts";
 import { BLOCK_TILES, blockTextures } from "./minecraft/textures.ts";
 import { VoxelWorld, meshChunk } from "./minecraft/voxels.ts";

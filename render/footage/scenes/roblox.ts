@@ -1,6 +1,7 @@
 import * as THREE from "three";
 import { mergeGeometries } from "three/examples/jsm/utils/BufferGeometryUtils.js";
-import { seededRandom, type SceneFactory } from "../scene.ts";
+import { seededRandom } from "../../seeded-random.ts";
+import type { SceneFactory } from "../scene.ts";
 import { blockyFigure } from "./shared/blocky-figure.ts";
 import { type BakedLight, litColor } from "./shared/baked-light.ts";
 import { contactShadowGeometry, contactShadowMaterial } from "./shared/contact-shadow.ts";

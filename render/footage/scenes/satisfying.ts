@@ -9,7 +9,8 @@
 import RAPIER from "@dimforge/rapier3d-deterministic-compat";
 import * as THREE from "three";
 import { RoomEnvironment } from "three/addons/environments/RoomEnvironment.js";
-import { seededRandom, type SceneFactory } from "../scene.ts";
+import { seededRandom } from "../../seeded-random.ts";
+import type { SceneFactory } from "../scene.ts";
 import { physicsBackdrop, physicsHelixChannel } from "./shared/physics-kit.ts";
 
 const STEP = 1 / 120; // fixed physics step, independent of the frame rate

@@ -1,5 +1,6 @@
 import * as THREE from "three";
-import { seededRandom, type SceneFactory } from "../scene.ts";
+import { seededRandom } from "../../seeded-random.ts";
+import type { SceneFactory } from "../scene.ts";
 import { blockyFigure } from "./shared/blocky-figure.ts";
 import { bakeVertexLight, litColor } from "./shared/baked-light.ts";
 import { contactShadowGeometry, contactShadowMaterial } from "./shared/contact-shadow.ts";

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import type { CaptionWord, Timeline } from "../../../render/timeline.ts";
 import type { CaptionPresetId } from "../../../render/captions/presets.ts";
 import { END_HOLD_SECONDS, holdLastWord, narratedDuration } from "../endings.ts";
-import { moodMusic, type PreparedMedia, serverBackground } from "../media-choice.ts";
+import { backgroundOf, moodMusic, type PreparedMedia, serverBackground } from "../media-choice.ts";
 import { bedVolume, DEFAULT_MUSIC_VOLUME, speechWindows } from "../music-bed.ts";
 import { LENGTH_SECONDS } from "../../content/extractive-writer.ts";
 import { readingTimes } from "../reading-pace.ts";
@@ -68,7 +68,7 @@ export function articleTimeline(inputs: ArticleVideoInputs, media: PreparedMedia
   const hookEnd = card ? (narration.words[Math.min(card.hookWords, narration.words.length) - 1]?.end ?? 0) + 0.3 : 0;
   const timeline: Timeline = {
     duration,
-    background: { kind: "video", path: media.backgroundPath, fitted: media.fitted, startAt: media.backgroundStartAt },
+    background: backgroundOf(media),
     layers: card ? [{ path: card.path, x: card.x, y: card.y, start: 0, end: Math.min(duration, Math.max(CARD_MIN_SECONDS, Math.min(CARD_MAX_SECONDS, hookEnd))), entrance: "pop" }] : [],
     audio: narration.audioPath ? [{ path: narration.audioPath, start: 0, volume: 1, kind: "narration" }] : [],
     captions: { words: holdLastWord(narration.words.map((w) => ({ text: w.text, start: w.start, end: w.end })), duration), preset: inputs.captionPresetId ?? ARTICLE_CAPTION_PRESET, position: "middle" },

@@ -6,7 +6,7 @@ import { type CaptionWord, type ImageLayer, type LayerMotion, type Timeline, VID
 import { CHARS_PER_SECOND } from "../../billing/charges.ts";
 import { detectMessageLanguages } from "../../narration/language-detect.ts";
 import { isSpeakable, narrateLines } from "../../narration/narrator.ts";
-import { type PreparedMedia, PreparedMediaOutput, prepareMedia } from "../media-choice.ts";
+import { backgroundOf, type PreparedMedia, PreparedMediaOutput, prepareMedia } from "../media-choice.ts";
 import { StageFailure } from "../production.ts";
 import { type StageOutputs, type StageSpecs, storedAs } from "../stages.ts";
 import type { DurationEstimate, NarrationUsage, ProductionContext } from "../template.ts";
@@ -162,7 +162,7 @@ export function chatTimeline(
   }
   const timeline: Timeline = {
     duration: plan.duration,
-    background: { kind: "video", path: media.backgroundPath, fitted: media.fitted, startAt: media.backgroundStartAt },
+    background: backgroundOf(media),
     layers,
     audio: voices.clips.flatMap((clip, i) => (clip ? [{ path: clip.audioPath, start: plan.appearAt[i]!, volume: 1, kind: "narration" as const }] : [])),
     // No caption is burned in (the bubbles are the text), but the caption files still hold every voiced message.

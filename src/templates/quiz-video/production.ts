@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { narrateLines } from "../../narration/narrator.ts";
-import { moodMusic, seedOf, serverBackground } from "../media-choice.ts";
+import { backgroundOf, moodMusic, seedOf, serverBackground } from "../media-choice.ts";
 import { bedVolume, DEFAULT_MUSIC_VOLUME } from "../music-bed.ts";
 import { soundCueTracks } from "../sound-cues.ts";
 import type { StageOutputs, StageSpecs } from "../stages.ts";
@@ -90,7 +90,7 @@ export async function composeQuiz(ctx: ProductionContext<QuizVideoInputs>, outpu
     countdownSeconds: inputs.countdownSeconds,
     captionsEnabled: inputs.captionsEnabled,
     captionPreset: "classicWhite",
-    background: { kind: "video", path: media.backgroundPath, fitted: media.fitted, startAt: media.backgroundStartAt },
+    background: backgroundOf(media),
   });
   const music = moodMusic(ctx, QUIZ_MUSIC_MOOD[inputs.theme]);
   if (music) timeline.audio.push({ path: music, start: 0, volume: bedVolume(DEFAULT_MUSIC_VOLUME), kind: "music", loop: true });

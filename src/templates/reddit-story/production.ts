@@ -8,7 +8,7 @@ import { narrationLanguage } from "../../narration/language-detect.ts";
 import type { NarrationRequest } from "../../narration/narrator.ts";
 import { splitWords, type WordTiming } from "../../narration/words.ts";
 import { END_HOLD_SECONDS, holdLastWord, narratedDuration } from "../endings.ts";
-import { type PreparedMedia, PreparedMediaOutput, prepareMedia } from "../media-choice.ts";
+import { backgroundOf, type PreparedMedia, PreparedMediaOutput, prepareMedia } from "../media-choice.ts";
 import { bedVolume, DEFAULT_MOOD, speechWindows } from "../music-bed.ts";
 import { soundCueTracks } from "../sound-cues.ts";
 import { type StageOutputs, type StageSpecs, storedAs } from "../stages.ts";
@@ -76,7 +76,7 @@ export function storyTimeline(inputs: RedditStoryInputs, media: PreparedMedia, n
   const storyWords = holdLastWord(moved.slice(narration.titleWords).map((w) => ({ text: w.text, start: w.start, end: w.end })), duration);
   const timeline: Timeline = {
     duration,
-    background: { kind: "video", path: media.backgroundPath, fitted: media.fitted, startAt: media.backgroundStartAt },
+    background: backgroundOf(media),
     layers: [
       {
         path: card.path,

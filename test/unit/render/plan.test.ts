@@ -31,7 +31,7 @@ describe("render plan", () => {
   test("the background loops without seeking and is cropped to fill 1080x1920 at 30 fps", () => {
     expect(args.slice(0, 4)).toEqual(["-stream_loop", "-1", "-i", "/lib/bg.mp4"]);
     expect(args).not.toContain("-ss");
-    expect(graph).toContain("scale=1080:1920:force_original_aspect_ratio=increase,crop=1080:1920");
+    expect(graph).toContain("scale=1080:1920:flags=lanczos:force_original_aspect_ratio=increase,crop=1080:1920");
     expect(graph).toContain("fps=30,trim=duration=60");
   });
 
@@ -81,14 +81,17 @@ describe("render plan", () => {
     expect(graph).toContain("[key]apad[speechkey]");
   });
 
-  test("a library loop stored at 1080x1920/30 fps is not scaled", () => {
-    const fitted = planRender({ ...storyLike, background: { kind: "video", path: "/lib/bg.mp4", fitted: true } }, paths, libx264Settings(), 0);
-    const graph = fitted.args[fitted.args.indexOf("-filter_complex") + 1]!;
-    expect(graph).toStartWith("[0:v]trim=duration=60");
+  test("footage converted on import is not scaled; library footage is scaled to fill with lanczos", () => {
+    const graphOf = (fitted: boolean) => {
+      const plan = planRender({ ...storyLike, background: { kind: "video", path: "/lib/bg.mp4", fitted } }, paths, libx264Settings(), 0);
+      return plan.args[plan.args.indexOf("-filter_complex") + 1]!;
+    };
+    expect(graphOf(true)).toStartWith("[0:v]trim=duration=60");
+    expect(graphOf(false)).toStartWith("[0:v]scale=1080:1920:flags=lanczos:force_original_aspect_ratio=increase,crop=1080:1920,setsar=1,fps=30,trim=duration=60");
   });
 
   test("a start offset seeks one concat-demuxer input that repeats the clip until the video is covered (never -ss with -stream_loop)", () => {
-    const list = { path: "/work/background.ffconcat", clipSeconds: 20 };
+    const list = { path: "/work/background.ffconcat", clips: [{ path: "/lib/bg.mp4", seconds: 20 }] };
     const offset = planRender({ ...storyLike, background: { kind: "video", path: "/lib/bg.mp4", fitted: true, startAt: 7 } }, { ...paths, backgroundList: list }, libx264Settings(), 0);
     const graph = offset.args[offset.args.indexOf("-filter_complex") + 1]!;
     expect(offset.args.slice(0, 9)).toEqual(["-ss", "7", "-f", "concat", "-safe", "0", "-i", "/work/background.ffconcat", "-itsoffset"]);
@@ -100,8 +103,20 @@ describe("render plan", () => {
     expect(planRender({ ...storyLike, background: { kind: "video", path: "/lib/bg.mp4", startAt: 0 } }, { ...paths, backgroundList: list }, libx264Settings(), 0).backgroundList).toBeUndefined();
   });
 
+  test("a category's loops play one after another from the start offset, and come round again only after all of them", () => {
+    const clips = ["/lib/b.mp4", "/lib/c.mp4", "/lib/a.mp4"].map((path) => ({ path, seconds: 20 }));
+    const timeline: Timeline = { ...storyLike, background: { kind: "video", path: "/lib/b.mp4", next: ["/lib/c.mp4", "/lib/a.mp4"], startAt: 5 } };
+    const plan = planRender(timeline, { ...paths, backgroundList: { path: "/work/background.ffconcat", clips } }, libx264Settings(), 0);
+    expect(plan.args.slice(0, 8)).toEqual(["-ss", "5", "-f", "concat", "-safe", "0", "-i", "/work/background.ffconcat"]);
+    // 65 s from the first clip's start: b, c, a, b again (only its first 5 s: the 60 s video has shown nothing twice), one spare.
+    expect(plan.backgroundList).toBe(["ffconcat version 1.0", ...["b", "c", "a", "b", "c"].map((c) => `file '/lib/${c}.mp4'`), ""].join("\n"));
+    // A sequence starting at its first frame still goes through the list.
+    const fromStart = planRender({ ...timeline, background: { ...timeline.background, startAt: 0 } as Timeline["background"] }, { ...paths, backgroundList: { path: "/work/background.ffconcat", clips } }, libx264Settings(), 0);
+    expect(fromStart.args.slice(0, 7)).toEqual(["-f", "concat", "-safe", "0", "-i", "/work/background.ffconcat", "-itsoffset"]);
+  });
+
   test("a concat list quotes the path and covers a long video over a short clip", () => {
-    const list = concatList("/lib/it's.mp4", 2, 10.5);
+    const list = concatList([{ path: "/lib/it's.mp4", seconds: 2 }], 10.5);
     expect(list.split("\n")[1]).toBe("file '/lib/it'\\''s.mp4'");
     // 10.5 s of a 2 s clip: six clips, one spare.
     expect(list.split("\n").filter((l) => l.startsWith("file"))).toHaveLength(7);
