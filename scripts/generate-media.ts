@@ -4,6 +4,7 @@
  * time at no cost.
  *   bun scripts/generate-media.ts           everything, the default category first (tests, docs)
  *   bun scripts/generate-media.ts --first   music, sound effects and a loop of the default category (start.sh waits for this)
+ *   bun scripts/generate-media.ts --default music, sound effects and every loop of the default category (the test suite's)
  *   bun scripts/generate-media.ts --rest    every other loop, the default category's first (start.sh runs it in the background);
  *                                           a category a video waits for is made next
  *   --while-pid N                           stops (leaving no partial file) when process N has exited
@@ -13,7 +14,7 @@ import { generateMedia, type GenerationPhase } from "../render/media/generate-me
 import { generatedMediaDir } from "../render/media/generated-dir.ts";
 import { loadConfig } from "../src/kernel/config.ts";
 
-const phase: GenerationPhase = process.argv.includes("--first") ? "first" : process.argv.includes("--rest") ? "rest" : "all";
+const phase: GenerationPhase = (["first", "default", "rest"] as const).find((p) => process.argv.includes(`--${p}`)) ?? "all";
 const cacheDir = loadConfig().mediaCacheDir;
 const stop = new AbortController();
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => stop.abort());
@@ -32,7 +33,7 @@ if (watched > 0) {
 
 const started = performance.now();
 // In the background (--rest) one loop at a time leaves a core to the service's own renders; --first is one loop.
-const concurrency = phase === "all" ? Math.min(2, availableParallelism()) : 1;
+const concurrency = phase === "all" || phase === "default" ? Math.min(2, availableParallelism()) : 1;
 const report = await generateMedia(cacheDir, phase, { log: (line) => console.error(line), signal: stop.signal, concurrency });
 const seconds = ((performance.now() - started) / 1000).toFixed(1);
 console.error(

@@ -13,12 +13,12 @@ import { clearRequest, type GenerationState, processAlive, requestedCategories, 
 
 /**
  * Set-up's media generation. "first": the music, the sound effects and a loop of the default category
- * (the service needs nothing else to answer); "rest": every other loop; "all": both, default category
- * first. What exists is skipped, a loop made before under another version with the same key is linked, not rendered again, and
+ * (the service needs nothing else to answer); "default": those and the default category's other loops (what
+ * the test suite renders over); "rest": every other loop; "all": everything, default category first. What exists is skipped, a loop made before under another version with the same key is linked, not rendered again, and
  * every file appears under its final name only when complete. A category a video waits for (a request
  * from the service, see footage-requests.ts) is made before the others.
  */
-export type GenerationPhase = "first" | "rest" | "all";
+export type GenerationPhase = "first" | "default" | "rest" | "all";
 
 export interface GenerationReport {
   made: string[];
@@ -37,7 +37,9 @@ const DEFAULT_SLUG = categorySlug(DEFAULT_BACKGROUND_CATEGORY);
  */
 export function recipesFor(phase: GenerationPhase): FootageRecipe[] {
   const ordered = [...FOOTAGE_RECIPES.filter((r) => r.slug === DEFAULT_SLUG), ...FOOTAGE_RECIPES.filter((r) => r.slug !== DEFAULT_SLUG)];
-  return phase === "first" ? ordered.slice(0, 1) : phase === "rest" ? ordered.slice(1) : ordered;
+  if (phase === "first") return ordered.slice(0, 1);
+  if (phase === "default") return ordered.filter((r) => r.slug === DEFAULT_SLUG);
+  return phase === "rest" ? ordered.slice(1) : ordered;
 }
 
 export interface GenerationOptions {
@@ -122,7 +124,7 @@ export async function generateMedia(cacheDir: string, phase: GenerationPhase, op
       }
     };
     await Promise.all(Array.from({ length: Math.max(1, options.concurrency ?? 1) }, worker));
-    const complete = phase !== "first" && !signal?.aborted && report.failed.length + report.skipped.length === 0;
+    const complete = (phase === "rest" || phase === "all") && !signal?.aborted && report.failed.length + report.skipped.length === 0;
     if (complete) pruneOldVersions(cacheDir, root, log);
   } finally {
     release();

@@ -33,11 +33,15 @@ export interface BackgroundClip {
 
 const quoteConcatPath = (path: string) => `'${path.replace(/'/g, "'\\''")}'`;
 
-/** An ffconcat list going round `clips` in order until `seconds` are covered, with one spare clip. */
+/**
+ * An ffconcat list going round `clips` in order until `seconds` are covered, with one spare clip. Each
+ * file's duration is written out: the demuxer seeks by them, and without them a seek into a list of
+ * different files lands in the wrong one.
+ */
 export function concatList(clips: BackgroundClip[], seconds: number): string {
   let count = 0;
   for (let covered = 0; covered < seconds; count++) covered += clips[count % clips.length]!.seconds;
-  const files = Array.from({ length: count + 1 }, (_, k) => `file ${quoteConcatPath(clips[k % clips.length]!.path)}`);
+  const files = Array.from({ length: count + 1 }, (_, k) => clips[k % clips.length]!).flatMap((clip) => [`file ${quoteConcatPath(clip.path)}`, `duration ${n(clip.seconds)}`]);
   return ["ffconcat version 1.0", ...files, ""].join("\n");
 }
 

@@ -10,7 +10,8 @@ import { analyseClip, frameDifference } from "../helpers/footage-frames.ts";
 
 /**
  * A background's start offset in real renders: the video opens on the clip's frame at the offset, runs to
- * the clip's end and continues from its first frame, with no frame repeated or skipped at either join.
+ * the clip's end and continues from its first frame, with no frame repeated or skipped at either join. A
+ * sequence of clips (a category's loops) plays each in turn the same way.
  */
 const dir = mkdtempSync(join(tmpdir(), "bg-offset-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -47,4 +48,25 @@ describe("background start offset", () => {
     expect(sourceIndexes([plain[0]!, one[0]!, wrapped[0]!])).toEqual([0, 30, 30]);
     expect(frameDifference(plain[0]!, one[0]!)).toBeGreaterThan(0.5);
   }, 60_000);
+});
+
+describe("a sequence of background clips", () => {
+  test("half-size clips play one after another from the offset, scaled up, and come round again only after the last", async () => {
+    // 3 s of testsrc2 at the built-in loops' stored size, cut into three 1 s clips that play B, C, A.
+    const whole = join(dir, "whole.mp4");
+    await runFfmpeg(["-f", "lavfi", "-i", "testsrc2=s=540x960:r=30:d=3", "-c:v", "libx264", "-preset", "ultrafast", "-g", "30", "-pix_fmt", "yuv420p", whole]);
+    const clips = await Promise.all(["a", "b", "c"].map(async (name, i) => {
+      const path = join(dir, `${name}.mp4`);
+      await runFfmpeg(["-i", whole, "-vf", `trim=start_frame=${i * 30}:end_frame=${(i + 1) * 30},setpts=PTS-STARTPTS`, "-c:v", "libx264", "-preset", "ultrafast", "-g", "30", "-pix_fmt", "yuv420p", path]);
+      return path;
+    }));
+    const sequenceSource = (await analyseClip(whole)).grey;
+    const timeline: Timeline = { duration: 3.5, background: { kind: "video", path: clips[1]!, next: [clips[2]!, clips[0]!], startAt: 0.5 }, layers: [], audio: [] };
+    const out = join(dir, "sequence.mp4");
+    await renderTimeline(timeline, out, { encoder: libx264Settings("ultrafast") });
+    const rendered = (await analyseClip(out)).grey;
+    const shown = rendered.map((frame) => sequenceSource.reduce((best, candidate, i) => (frameDifference(frame, candidate) < frameDifference(frame, sequenceSource[best]!) ? i : best), 0));
+    // Opens half way into B (frame 45 of the whole), runs through C and A, and is back in B after 60 frames.
+    expect(shown).toEqual(Array.from({ length: 105 }, (_, k) => (45 + k) % 90));
+  }, 120_000);
 });

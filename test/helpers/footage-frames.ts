@@ -44,3 +44,33 @@ export function loopDifferences(frames: Uint8Array[]): { steps: number[]; seam: 
   return { steps, seam: frameDifference(frames[frames.length - 1]!, frames[0]!) };
 }
 
+
+/** Grey frames shrunk by `factor` in each direction (block means): enough to tell footage apart, cheap to compare by the million. */
+export function shrinkGrey(frame: Uint8Array, width: number, height: number, factor: number): Uint8Array {
+  const w = Math.floor(width / factor), h = Math.floor(height / factor);
+  const out = new Uint8Array(w * h);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      let sum = 0;
+      for (let dy = 0; dy < factor; dy++) for (let dx = 0; dx < factor; dx++) sum += frame[(y * factor + dy) * width + x * factor + dx]!;
+      out[y * w + x] = Math.round(sum / (factor * factor));
+    }
+  }
+  return out;
+}
+
+/**
+ * The longest stretch of frames shown again at least `minShift` frames later: for every shift, the longest
+ * run of consecutive frames each within `threshold` grey levels of the frame `shift` later.
+ */
+export function longestRepeat(frames: Uint8Array[], minShift: number, threshold: number): { frames: number; at: number; shift: number } {
+  let best = { frames: 0, at: 0, shift: 0 };
+  for (let shift = minShift; shift < frames.length; shift++) {
+    let run = 0;
+    for (let i = 0; i + shift < frames.length; i++) {
+      run = frameDifference(frames[i]!, frames[i + shift]!) < threshold ? run + 1 : 0;
+      if (run > best.frames) best = { frames: run, at: i - run + 1, shift };
+    }
+  }
+  return best;
+}

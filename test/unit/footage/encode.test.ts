@@ -2,10 +2,10 @@ import { describe, expect, test } from "bun:test";
 import { captureOrder, loopEncodeArgs, loopFilter } from "../../../render/footage/encode.ts";
 
 describe("footage loop encoding plan", () => {
-  test("a periodic loop goes to ffmpeg in drawing order, scaled with lanczos to 1080x1920", () => {
+  test("a periodic loop goes to ffmpeg in drawing order and is stored at the size it was drawn, in TV range", () => {
     const plan = { frames: 6, crossfadeFrames: 0, grain: 0, seed: 1 };
     expect(captureOrder(plan)).toEqual([0, 1, 2, 3, 4, 5]);
-    expect(loopFilter(plan)).toBe("[0:v]scale=1080:1920:flags=lanczos:out_range=tv,format=yuv420p[v]");
+    expect(loopFilter(plan)).toBe("[0:v]scale=out_range=tv,format=yuv420p[v]");
   });
 
   test("a cross-faded loop is stored rotated: the middle, then the tail blended into the head", () => {

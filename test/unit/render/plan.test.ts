@@ -99,7 +99,7 @@ describe("render plan", () => {
     expect(graph).toStartWith("[0:v]trim=duration=60,setpts=PTS-STARTPTS[bg]");
     expect(graph).toContain("[1:v]format=yuva420p");
     // 67 s from the clip's start: four clips, one spare.
-    expect(offset.backgroundList).toBe(["ffconcat version 1.0", ...Array(5).fill("file '/lib/bg.mp4'"), ""].join("\n"));
+    expect(offset.backgroundList).toBe(["ffconcat version 1.0", ...Array(5).fill(["file '/lib/bg.mp4'", "duration 20"]).flat(), ""].join("\n"));
     expect(planRender({ ...storyLike, background: { kind: "video", path: "/lib/bg.mp4", startAt: 0 } }, { ...paths, backgroundList: list }, libx264Settings(), 0).backgroundList).toBeUndefined();
   });
 
@@ -109,7 +109,7 @@ describe("render plan", () => {
     const plan = planRender(timeline, { ...paths, backgroundList: { path: "/work/background.ffconcat", clips } }, libx264Settings(), 0);
     expect(plan.args.slice(0, 8)).toEqual(["-ss", "5", "-f", "concat", "-safe", "0", "-i", "/work/background.ffconcat"]);
     // 65 s from the first clip's start: b, c, a, b again (only its first 5 s: the 60 s video has shown nothing twice), one spare.
-    expect(plan.backgroundList).toBe(["ffconcat version 1.0", ...["b", "c", "a", "b", "c"].map((c) => `file '/lib/${c}.mp4'`), ""].join("\n"));
+    expect(plan.backgroundList).toBe(["ffconcat version 1.0", ...["b", "c", "a", "b", "c"].flatMap((c) => [`file '/lib/${c}.mp4'`, "duration 20"]), ""].join("\n"));
     // A sequence starting at its first frame still goes through the list.
     const fromStart = planRender({ ...timeline, background: { ...timeline.background, startAt: 0 } as Timeline["background"] }, { ...paths, backgroundList: { path: "/work/background.ffconcat", clips } }, libx264Settings(), 0);
     expect(fromStart.args.slice(0, 7)).toEqual(["-f", "concat", "-safe", "0", "-i", "/work/background.ffconcat", "-itsoffset"]);
