@@ -4,7 +4,7 @@ import { MessageChannel } from "node:worker_threads";
 import Piscina from "piscina";
 import type { EncoderChoice } from "./encoder-probe.ts";
 import { FfmpegAborted } from "./ffmpeg.ts";
-import { segmentCount } from "./plan/segments.ts";
+import { segmentsForRender } from "./plan/segments.ts";
 import type { StillPaths } from "./plan/stills.ts";
 import type { SegmentsDone } from "./renderer.ts";
 import type { Timeline } from "./timeline.ts";
@@ -57,18 +57,11 @@ export interface RenderPoolOptions {
 }
 
 /**
- * The cores one segment of a video is given. A render is one filter thread (decoding, composing, captions)
- * feeding x264: on 2 cores x264 has one beside it, and past that the filter thread bounds a run, so
- * cores beyond two a video are used by more segments, not by more x264 threads.
- */
-export const SEGMENT_CORES = 2;
-
-/**
  * Renders and frame drawing on worker threads sized to the host. x264 already uses every core, so only a
  * few ffmpeg renders run at once (one per four cores by default, at least one); the rest wait their turn.
  * Each render holds its share of the cores (cores / maxConcurrentRenders). A render that starts while no
  * other waits takes the idle cores too and is cut into segments rendered at once (one per SEGMENT_CORES,
- * as many as its length is worth: plan/segments.ts), so a lone video uses the machine; while renders wait,
+ * as many as its length is worth: segmentsForRender), so a lone video uses the machine; while renders wait,
  * each renders whole on its own share, as many at once as before, so throughput never drops.
  */
 export function createRenderPool(encoder: EncoderChoice, options: RenderPoolOptions = {}): RenderPool {
@@ -80,14 +73,6 @@ export function createRenderPool(encoder: EncoderChoice, options: RenderPoolOpti
   let running = 0;
   let held = 0;
   const waiting: (() => void)[] = [];
-  /** How many segments a render about to start is cut into, and the cores it then holds beyond its share. */
-  const segmentsFor = (duration: number): { count: number; extra: number } => {
-    const idle = Math.max(0, cores - held);
-    const wanted = options.segments || (waiting.length === 0 ? Math.floor((idle + share) / SEGMENT_CORES) : 1);
-    const count = segmentCount(duration, wanted);
-    if (count < 2) return { count: 1, extra: 0 };
-    return { count, extra: Math.min(idle, Math.max(0, count * SEGMENT_CORES - share)) };
-  };
   const fits = () => running < maxConcurrentRenders && held + share <= cores;
   const take = () => {
     running++;
@@ -121,7 +106,8 @@ export function createRenderPool(encoder: EncoderChoice, options: RenderPoolOpti
     encoder,
     async render(timeline, outPath, { onProgress, signal, stills, workDir } = {}) {
       await acquire(signal);
-      const { count, extra } = segmentsFor(timeline.duration);
+      const cut = segmentsForRender(timeline.duration, { idleCores: Math.max(0, cores - held), shareCores: share, othersWaiting: waiting.length > 0, forced: options.segments });
+      const extra = cut.extraCores;
       held += extra;
       try {
         const { port1, port2 } = new MessageChannel();
@@ -135,9 +121,7 @@ export function createRenderPool(encoder: EncoderChoice, options: RenderPoolOpti
           // Piscina types the transfer list after Node's postMessage; Bun's types differ, the value is right.
           const transferList = [port2] as never;
           const started = performance.now();
-          // Segments at once share the render's cores; x264's own threads are set to each one's part.
-          const segmentThreads = count > 1 ? Math.max(1, Math.floor((share + extra) / count)) : undefined;
-          const task = { timeline, outPath, encoder: encoder.settings, stills, workDir, port: port2, segments: count, threads: segmentThreads };
+          const task = { timeline, outPath, encoder: encoder.settings, stills, workDir, port: port2, segments: cut.count, threads: cut.threads };
           const result: Omit<RenderTaskResult, "seconds"> = await pool.run(task, { name: "render", transferList });
           return { ...result, seconds: (performance.now() - started) / 1000 };
         } finally {

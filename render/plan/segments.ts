@@ -77,6 +77,27 @@ export function segmentCount(duration: number, wanted: number): number {
 }
 
 /**
+ * The cores one segment of a video is given. A render is one filter thread (decoding, composing, captions)
+ * feeding x264: on 2 cores x264 has one beside it, and past that the filter thread bounds a run, so
+ * cores beyond two a video are used by more segments, not by more x264 threads.
+ */
+export const SEGMENT_CORES = 2;
+
+/**
+ * How a render about to start in the pool is cut: `count` segments (1: whole), the cores it takes beyond
+ * its own share (`extraCores`), and x264's threads for each segment. It takes the idle cores only when no
+ * other render waits for a turn (`othersWaiting`): a busy pool renders each video whole on its share, as
+ * many at once as before. `forced` (RENDER_SEGMENTS > 0) sets the count, within the video's length.
+ */
+export function segmentsForRender(duration: number, pool: { idleCores: number; shareCores: number; othersWaiting: boolean; forced?: number }): { count: number; extraCores: number; threads?: number } {
+  const wanted = pool.forced || (pool.othersWaiting ? 1 : Math.floor((pool.idleCores + pool.shareCores) / SEGMENT_CORES));
+  const count = segmentCount(duration, wanted);
+  if (count < 2) return { count: 1, extraCores: 0 };
+  const extraCores = Math.max(0, Math.min(pool.idleCores, count * SEGMENT_CORES - pool.shareCores));
+  return { count, extraCores, threads: Math.max(1, Math.floor((pool.shareCores + extraCores) / count)) };
+}
+
+/**
  * The Timeline a window renders, in the whole video's times: `duration` is the window's end, the
  * background's start offset is moved on by the window's start (the renderer's concat list then covers the
  * offset and the window's end), and only the layers that show in the window remain, with their own times

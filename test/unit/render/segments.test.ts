@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { buildAss } from "../../../render/captions/ass.ts";
 import { libx264Settings, nvencSettings } from "../../../render/plan/encoder.ts";
 import { planRender } from "../../../render/plan/render-args.ts";
-import { audioRunArgs, gopFrames, joinArgs, joinList, segmentCount, segmentWindows, totalFrames, windowTimeline, withThreads } from "../../../render/plan/segments.ts";
+import { audioRunArgs, gopFrames, joinArgs, joinList, segmentCount, segmentsForRender, segmentWindows, totalFrames, windowTimeline, withThreads } from "../../../render/plan/segments.ts";
 import { planSegmentStills, segmentStillPaths, sheetFromTilesArgs, sheetTimes, frameAt, posterTime } from "../../../render/plan/stills.ts";
 import { FPS, type Timeline, timelineProblems } from "../../../render/timeline.ts";
 
@@ -166,5 +166,27 @@ describe("a segment's stills", () => {
     const s = segmentStillPaths(short, "/p.jpg", "/t-%02d.png");
     const empty = many.filter((w) => planSegmentStills(w, "vout", s, "/f.ttf") === undefined);
     expect(empty.length).toBeGreaterThan(0);
+  });
+});
+
+describe("how the render pool cuts a video", () => {
+  test("a lone video on a many-core host takes the idle cores, two a segment, as many as its length is worth", () => {
+    // 16 cores, 4 renders at once (a share of 4), none running.
+    expect(segmentsForRender(60, { idleCores: 12, shareCores: 4, othersWaiting: false })).toEqual({ count: 7, extraCores: 10, threads: 2 });
+    expect(segmentsForRender(20, { idleCores: 12, shareCores: 4, othersWaiting: false })).toEqual({ count: 2, extraCores: 0, threads: 2 });
+    // Two renders already running (8 cores held besides this one's share): it takes what is left.
+    expect(segmentsForRender(60, { idleCores: 4, shareCores: 4, othersWaiting: false })).toEqual({ count: 4, extraCores: 4, threads: 2 });
+  });
+
+  test("a busy pool, a 2-core host or a short video renders whole, as before", () => {
+    expect(segmentsForRender(60, { idleCores: 12, shareCores: 4, othersWaiting: true })).toEqual({ count: 1, extraCores: 0 });
+    expect(segmentsForRender(60, { idleCores: 0, shareCores: 2, othersWaiting: false })).toEqual({ count: 1, extraCores: 0 });
+    expect(segmentsForRender(12, { idleCores: 12, shareCores: 4, othersWaiting: false })).toEqual({ count: 1, extraCores: 0 });
+  });
+
+  test("a forced count applies within the video's length, sharing the cores it has", () => {
+    expect(segmentsForRender(60, { idleCores: 0, shareCores: 2, othersWaiting: false, forced: 3 })).toEqual({ count: 3, extraCores: 0, threads: 1 });
+    expect(segmentsForRender(60, { idleCores: 12, shareCores: 4, othersWaiting: true, forced: 1 })).toEqual({ count: 1, extraCores: 0 });
+    expect(segmentsForRender(10, { idleCores: 0, shareCores: 2, othersWaiting: false, forced: 3 })).toEqual({ count: 1, extraCores: 0 });
   });
 });
