@@ -106,12 +106,12 @@ async function renderSegments(
   const written = windows.map(() => 0);
   let done = 0;
   const report = () => options.onProgress?.(Math.min(1, written.reduce((a, b) => a + b, 0) / timeline.duration), { done, count: windows.length });
-  const paths = windows.map((w) => join(workDir, `segment-${w.index}.mp4`));
+  const segmentPaths = windows.map((w) => join(workDir, `segment-${w.index}.mp4`));
   const audioPath = join(workDir, "audio.m4a");
   const runs = windows.map(async (window) => {
     const backgroundList = clips && { path: join(workDir, `background-${window.index}.ffconcat`), clips };
-    const paths_ = { output: paths[window.index]!, assPath: join(workDir, "captions.ass"), fontsDir: fontsDir(), backgroundList, segmentStills };
-    const plan = planRender(windowTimeline(timeline, window), paths_, encoder, gain, window);
+    const paths = { output: segmentPaths[window.index]!, assPath: join(workDir, "captions.ass"), fontsDir: fontsDir(), backgroundList, segmentStills };
+    const plan = planRender(windowTimeline(timeline, window), paths, encoder, gain, window);
     if (plan.backgroundList) await Bun.write(backgroundList!.path, plan.backgroundList);
     const started = performance.now();
     const run = await runFfmpeg(plan.args, {
@@ -136,7 +136,7 @@ async function renderSegments(
     throw error;
   }
   const listPath = join(workDir, "segments.ffconcat");
-  await Bun.write(listPath, joinList(windows, paths));
+  await Bun.write(listPath, joinList(windows, segmentPaths));
   const joinStarted = performance.now();
   const joined = await runFfmpeg(joinArgs(listPath, audioPath, timeline.duration, outPath), { signal: options.signal });
   const joinSeconds = (performance.now() - joinStarted) / 1000;
