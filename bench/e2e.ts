@@ -8,7 +8,10 @@
  * duration (ffprobe of the download) and the ratio of the two; the target is a ratio of at most 0.6. It
  * also prints the processor time the service used meanwhile (its ffmpeg runs included), which other
  * work on the machine does not change: that time over the cores is the least the ratio can be.
- * Run: bun bench/e2e.ts [--postgres] [--only reddit_story,chat_80] [--library <dir>]
+ * Run: bun bench/e2e.ts [--postgres] [--only reddit_story,chat_80] [--library <dir>] [--segments K]
+ * --segments K makes the videos twice in one sitting, each on a service of its own: whole
+ * (RENDER_SEGMENTS=1), then in K segments rendered at once (RENDER_SEGMENTS=K), and prints each segmented
+ * render's segments' and join's seconds (from the service's log) and the two sittings side by side.
  * BENCH_DATABASE_URL names the Postgres server (default postgres://postgres@127.0.0.1:5432/test).
  * --library copies a folder laid out as the operator's library (backgrounds/<category>/*.mp4) into the
  * service's DATA_DIR, for footage other than the generated loops of this version (while set-up is still
@@ -23,7 +26,9 @@ import { probe } from "../render/ffmpeg.ts";
 import { articleVideo } from "../src/templates/article-video/index.ts";
 import { redditStory } from "../src/templates/reddit-story/index.ts";
 
-const { values: options } = parseArgs({ options: { postgres: { type: "boolean", default: false }, only: { type: "string" }, library: { type: "string" } } });
+const { values: options } = parseArgs({ options: { postgres: { type: "boolean", default: false }, only: { type: "string" }, library: { type: "string" }, segments: { type: "string" } } });
+const segmentsWanted = options.segments === undefined ? undefined : Number(options.segments);
+if (segmentsWanted !== undefined && !(Number.isInteger(segmentsWanted) && segmentsWanted >= 2)) throw new Error("--segments takes a whole number of segments, at least 2");
 const ROOT = join(import.meta.dir, "..");
 const POLL_MS = 500;
 const VIDEO_TIMEOUT_MS = 15 * 60_000;
@@ -85,6 +90,8 @@ function admin(env: Record<string, string>, ...args: string[]): Record<string, a
 
 interface Measured {
   name: string;
+  /** The video's id. */
+  id: string;
   status: string;
   seconds: number;
   duration: number;
@@ -146,7 +153,7 @@ async function make(base: string, key: string, video: (typeof VIDEOS)[number], p
     duration = Number((await probe(file)).format?.duration ?? Number.NaN);
   }
   const cpu = cpuSeconds(pid) - cpuBefore;
-  return { name: video.name, status: current.status, seconds: (completedAt - createdAt) / 1000, duration, stages: spans, cpuSeconds: cpu, error: current.error?.message };
+  return { name: video.name, id: body.id, status: current.status, seconds: (completedAt - createdAt) / 1000, duration, stages: spans, cpuSeconds: cpu, error: current.error?.message };
 }
 
 const print = (m: Measured) => {
@@ -165,51 +172,117 @@ const print = (m: Measured) => {
 };
 
 const only = options.only?.split(",");
-const dataDir = join(work, "data");
-const port = freePort();
-const base = `http://127.0.0.1:${port}`;
-let dbName: string | undefined;
 const adminUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
-let databaseUrl = "";
-if (options.postgres) {
-  dbName = `bench_e2e_${Date.now().toString(36)}`;
-  const server = openPostgres(adminUrl, { max: 1 });
-  await server.executeSql(`create database ${dbName}`);
-  await server.close();
-  const u = new URL(adminUrl);
-  u.pathname = `/${dbName}`;
-  databaseUrl = u.toString();
+
+/** What the service logged of one segmented render. */
+interface SegmentLog {
+  videoId: string;
+  segmentSeconds: number[];
+  joinSeconds: number;
+  renderSeconds: number;
 }
-const env = { DATA_DIR: dataDir, DATABASE_URL: databaseUrl };
-if (options.library) cpSync(options.library, join(dataDir, "library"), { recursive: true });
-const child = Bun.spawn([process.execPath, join(ROOT, "src/main.ts")], {
-  cwd: ROOT,
-  env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1", PUBLIC_BASE_URL: base, ROLE: "all", LOG_LEVEL: "warn" },
-  stdout: "ignore",
-  stderr: "inherit",
-});
-try {
-  await waitHealthy(base, child);
-  const health = (await (await fetch(`${base}/v1/health`)).json()) as any;
-  const account = admin(env, "create-account", "--email", "e2e@bench.example", "--plan", "pro");
-  admin(env, "set-limits", "--account", account.accountId, "--requests-per-minute", "600", "--creates-per-minute", "60");
-  console.log(`${options.postgres ? "Postgres" : "PGlite"}, ${availableParallelism()} cores, load ${loadavg().map((l) => l.toFixed(1)).join(" ")} at start; encoder ${health.encoder?.name ?? "?"}, narrator ${health.narrator ?? "?"}\n`);
-  const results: Measured[] = [];
-  for (const video of VIDEOS.filter((v) => !only || only.includes(v.name))) {
-    const measured = await make(base, account.apiKey, video, child.pid);
-    print(measured);
-    results.push(measured);
-  }
-  console.log(`\nload ${loadavg().map((l) => l.toFixed(1)).join(" ")} at the end (the machine is shared: compare ratios within one run)`);
-  if (results.some((r) => r.status !== "completed")) process.exitCode = 1;
-} finally {
-  child.kill("SIGTERM");
-  await Promise.race([child.exited, Bun.sleep(20_000)]);
-  if (child.exitCode === null) child.kill("SIGKILL");
-  if (dbName) {
+
+/**
+ * One sitting: a service of its own (fresh DATA_DIR and database) makes the videos one at a time.
+ * `renderSegments`: the service's RENDER_SEGMENTS, when set; its segmented renders' log lines are kept.
+ */
+async function sitting(renderSegments?: number): Promise<{ results: Measured[]; segmentLogs: SegmentLog[] }> {
+  const dataDir = mkdtempSync(join(work, "data-"));
+  const port = freePort();
+  const base = `http://127.0.0.1:${port}`;
+  let dbName: string | undefined;
+  let databaseUrl = "";
+  if (options.postgres) {
+    dbName = `bench_e2e_${Date.now().toString(36)}`;
     const server = openPostgres(adminUrl, { max: 1 });
-    await server.executeSql(`drop database if exists ${dbName} with (force)`).catch(() => {});
+    await server.executeSql(`create database ${dbName}`);
     await server.close();
+    const u = new URL(adminUrl);
+    u.pathname = `/${dbName}`;
+    databaseUrl = u.toString();
   }
+  const env = { DATA_DIR: dataDir, DATABASE_URL: databaseUrl };
+  if (options.library) cpSync(options.library, join(dataDir, "library"), { recursive: true });
+  const watchLog = renderSegments !== undefined;
+  const child = Bun.spawn([process.execPath, join(ROOT, "src/main.ts")], {
+    cwd: ROOT,
+    env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1", PUBLIC_BASE_URL: base, ROLE: "all", LOG_LEVEL: watchLog ? "info" : "warn", ...(watchLog ? { RENDER_SEGMENTS: String(renderSegments) } : {}) },
+    stdout: "ignore",
+    stderr: watchLog ? "pipe" : "inherit",
+  });
+  const segmentLogs: SegmentLog[] = [];
+  // The log is read as it comes: segmented renders are kept, warnings and errors passed on.
+  const reading = watchLog
+    ? (async () => {
+        let rest = "";
+        const decoder = new TextDecoder();
+        for await (const chunk of child.stderr as ReadableStream<Uint8Array>) {
+          const lines = (rest + decoder.decode(chunk, { stream: true })).split("\n");
+          rest = lines.pop()!;
+          for (const line of lines) {
+            const entry = (() => {
+              try {
+                return JSON.parse(line) as Record<string, any>;
+              } catch {
+                return undefined;
+              }
+            })();
+            if (entry?.msg === "video rendered in segments") segmentLogs.push(entry as unknown as SegmentLog);
+            else if (!entry || entry.level === "warn" || entry.level === "error") process.stderr.write(line + "\n");
+          }
+        }
+      })()
+    : Promise.resolve();
+  try {
+    await waitHealthy(base, child);
+    const health = (await (await fetch(`${base}/v1/health`)).json()) as any;
+    const account = admin(env, "create-account", "--email", "e2e@bench.example", "--plan", "pro");
+    admin(env, "set-limits", "--account", account.accountId, "--requests-per-minute", "600", "--creates-per-minute", "60");
+    const how = renderSegments === undefined ? "" : renderSegments === 1 ? ", videos rendered whole (RENDER_SEGMENTS=1)" : `, videos rendered in ${renderSegments} segments at once (RENDER_SEGMENTS=${renderSegments})`;
+    console.log(`${options.postgres ? "Postgres" : "PGlite"}, ${availableParallelism()} cores, load ${loadavg().map((l) => l.toFixed(1)).join(" ")} at start; encoder ${health.encoder?.name ?? "?"}, narrator ${health.narrator ?? "?"}${how}\n`);
+    const results: Measured[] = [];
+    for (const video of VIDEOS.filter((v) => !only || only.includes(v.name))) {
+      const measured = await make(base, account.apiKey, video, child.pid);
+      print(measured);
+      const logged = segmentLogs.find((l) => l.videoId === measured.id);
+      if (logged) {
+        console.log(
+          `${"".padEnd(14)} ${logged.segmentSeconds.length} segments: ${logged.segmentSeconds.map((x) => x.toFixed(1)).join(", ")} s at once; join ${logged.joinSeconds.toFixed(2)} s; render ${logged.renderSeconds.toFixed(1)} s in all`,
+        );
+      }
+      results.push(measured);
+    }
+    console.log(`\nload ${loadavg().map((l) => l.toFixed(1)).join(" ")} at the end (the machine is shared: compare ratios within one run)`);
+    return { results, segmentLogs };
+  } finally {
+    child.kill("SIGTERM");
+    await Promise.race([child.exited, Bun.sleep(20_000)]);
+    if (child.exitCode === null) child.kill("SIGKILL");
+    await Promise.race([reading, Bun.sleep(1_000)]);
+    if (dbName) {
+      const server = openPostgres(adminUrl, { max: 1 });
+      await server.executeSql(`drop database if exists ${dbName} with (force)`).catch(() => {});
+      await server.close();
+    }
+  }
+}
+
+try {
+  if (segmentsWanted === undefined) {
+    const { results } = await sitting();
+    if (results.some((r) => r.status !== "completed")) process.exitCode = 1;
+  } else {
+    const whole = await sitting(1);
+    console.log("");
+    const segmented = await sitting(segmentsWanted);
+    console.log(`\nWhole against ${segmentsWanted} segments, one sitting (created -> completed, processor seconds):`);
+    for (const w of whole.results) {
+      const s = segmented.results.find((r) => r.name === w.name);
+      if (!s) continue;
+      console.log(`${w.name.padEnd(14)} whole ${w.seconds.toFixed(1)} s (${w.cpuSeconds.toFixed(1)} cpu)  segmented ${s.seconds.toFixed(1)} s (${s.cpuSeconds.toFixed(1)} cpu)  ${((s.seconds / w.seconds - 1) * 100).toFixed(0)}%`);
+    }
+    if ([...whole.results, ...segmented.results].some((r) => r.status !== "completed")) process.exitCode = 1;
+  }
+} finally {
   rmSync(work, { recursive: true, force: true });
 }

@@ -2,15 +2,23 @@ import type { MessagePort } from "node:worker_threads";
 import sharp from "sharp";
 import type { EncoderSettings } from "./plan/encoder.ts";
 import type { StillPaths } from "./plan/stills.ts";
-import { renderTimeline } from "./renderer.ts";
+import { renderTimeline, type SegmentsDone } from "./renderer.ts";
 import type { Timeline } from "./timeline.ts";
 
 /** Runs in a pool thread: one render, reporting progress on `port`; a message on `port` stops it. */
-export async function render(task: { timeline: Timeline; outPath: string; encoder: EncoderSettings; stills?: StillPaths; workDir?: string; port?: MessagePort }) {
+export async function render(task: { timeline: Timeline; outPath: string; encoder: EncoderSettings; stills?: StillPaths; workDir?: string; port?: MessagePort; segments?: number; threads?: number }) {
   const controller = new AbortController();
   task.port?.once("message", () => controller.abort());
   try {
-    return await renderTimeline(task.timeline, task.outPath, { encoder: task.encoder, stills: task.stills, workDir: task.workDir, onProgress: (f) => task.port?.postMessage(f), signal: controller.signal });
+    return await renderTimeline(task.timeline, task.outPath, {
+      encoder: task.encoder,
+      stills: task.stills,
+      workDir: task.workDir,
+      segments: task.segments,
+      threads: task.threads,
+      onProgress: (fraction: number, segments?: SegmentsDone) => task.port?.postMessage({ fraction, segments }),
+      signal: controller.signal,
+    });
   } finally {
     task.port?.close();
   }

@@ -4,7 +4,9 @@ import { MessageChannel } from "node:worker_threads";
 import Piscina from "piscina";
 import type { EncoderChoice } from "./encoder-probe.ts";
 import { FfmpegAborted } from "./ffmpeg.ts";
+import { segmentsForRender } from "./plan/segments.ts";
 import type { StillPaths } from "./plan/stills.ts";
+import type { SegmentsDone } from "./renderer.ts";
 import type { Timeline } from "./timeline.ts";
 
 export interface RenderPoolStats {
@@ -15,7 +17,8 @@ export interface RenderPoolStats {
 }
 
 export interface RenderTaskOptions {
-  onProgress?: (fraction: number) => void;
+  /** 0-1; in a segmented render, with how many of its segments are done. */
+  onProgress?: (fraction: number, segments?: SegmentsDone) => void;
   signal?: AbortSignal;
   stills?: StillPaths;
   /** Where the render keeps its working files (RenderOptions.workDir). */
@@ -28,52 +31,87 @@ export interface RenderPool {
    * Aborting `signal` gives up the render: its turn if it is waiting, its ffmpeg if it is running.
    * `stills` are written by the same run. `seconds` is the render's own wall time, its wait for a turn left out.
    */
-  render(timeline: Timeline, outPath: string, options?: RenderTaskOptions): Promise<{ maxRssBytes: number; seconds: number }>;
+  render(timeline: Timeline, outPath: string, options?: RenderTaskOptions): Promise<RenderTaskResult>;
   drawSvg(svg: string, outPath: string): Promise<void>;
   stats(): RenderPoolStats;
   close(): Promise<void>;
 }
 
+export interface RenderTaskResult {
+  maxRssBytes: number;
+  seconds: number;
+  /** A segmented render's segments (each one's wall seconds) and its join's seconds. */
+  segments?: { seconds: number[]; joinSeconds: number };
+}
+
+export interface RenderPoolOptions {
+  maxConcurrentRenders?: number;
+  threads?: number;
+  /** The cores the pool shares out (the host's by default). */
+  cores?: number;
+  /**
+   * Segments a video is rendered in: absent or 0, as many as the idle cores allow (SEGMENT_CORES each)
+   * when no other render waits; 1, always whole; K, always K where the video is long enough.
+   */
+  segments?: number;
+}
+
 /**
  * Renders and frame drawing on worker threads sized to the host. x264 already uses every core, so only a
  * few ffmpeg renders run at once (one per four cores by default, at least one); the rest wait their turn.
+ * Each render holds its share of the cores (cores / maxConcurrentRenders). A render that starts while no
+ * other waits takes the idle cores too and is cut into segments rendered at once (one per SEGMENT_CORES,
+ * as many as its length is worth: segmentsForRender), so a lone video uses the machine; while renders wait,
+ * each renders whole on its own share, as many at once as before, so throughput never drops.
  */
-export function createRenderPool(encoder: EncoderChoice, options: { maxConcurrentRenders?: number; threads?: number } = {}): RenderPool {
-  const cores = availableParallelism();
+export function createRenderPool(encoder: EncoderChoice, options: RenderPoolOptions = {}): RenderPool {
+  const cores = options.cores ?? availableParallelism();
   const threads = options.threads ?? Math.max(1, cores);
   const maxConcurrentRenders = options.maxConcurrentRenders ?? Math.max(1, Math.floor(cores / 4));
+  const share = Math.max(1, Math.floor(cores / maxConcurrentRenders));
   const pool = new Piscina({ filename: join(import.meta.dir, "pool-worker.ts"), maxThreads: threads, minThreads: 0, idleTimeout: 30_000 });
   let running = 0;
+  let held = 0;
   const waiting: (() => void)[] = [];
-  const acquire = async (signal: AbortSignal | undefined) => {
-    if (running >= maxConcurrentRenders) {
-      await new Promise<void>((resolve, reject) => {
-        const take = () => {
-          signal?.removeEventListener("abort", leave);
-          resolve();
-        };
-        const leave = () => {
-          waiting.splice(waiting.indexOf(take), 1);
-          reject(new FfmpegAborted());
-        };
-        waiting.push(take);
-        signal?.addEventListener("abort", leave, { once: true });
-      });
-    }
-    if (signal?.aborted) throw new FfmpegAborted();
+  const fits = () => running < maxConcurrentRenders && held + share <= cores;
+  const take = () => {
     running++;
+    held += share;
   };
-  const release = () => {
+  const release = (cores: number) => {
     running--;
-    waiting.shift()?.();
+    held -= cores;
+    // The turns are taken here, not by the woken: a segmented render gives back more than one share,
+    // and as many waiting renders start as then fit, no more.
+    while (waiting.length > 0 && fits()) waiting.shift()!();
+  };
+  const acquire = async (signal: AbortSignal | undefined) => {
+    if (signal?.aborted) throw new FfmpegAborted();
+    if (waiting.length === 0 && fits()) return take();
+    await new Promise<void>((resolve, reject) => {
+      const turn = () => {
+        signal?.removeEventListener("abort", leave);
+        take();
+        resolve();
+      };
+      const leave = () => {
+        waiting.splice(waiting.indexOf(turn), 1);
+        reject(new FfmpegAborted());
+      };
+      waiting.push(turn);
+      signal?.addEventListener("abort", leave, { once: true });
+    });
   };
   return {
     encoder,
     async render(timeline, outPath, { onProgress, signal, stills, workDir } = {}) {
       await acquire(signal);
+      const cut = segmentsForRender(timeline.duration, { idleCores: Math.max(0, cores - held), shareCores: share, othersWaiting: waiting.length > 0, forced: options.segments });
+      const extra = cut.extraCores;
+      held += extra;
       try {
         const { port1, port2 } = new MessageChannel();
-        port1.on("message", (f: number) => onProgress?.(f));
+        port1.on("message", (m: { fraction: number; segments?: SegmentsDone }) => onProgress?.(m.fraction, m.segments));
         // Piscina's own abort ends the worker thread, which would leave its ffmpeg running: the abort
         // crosses to the thread as a message on the progress port instead, and the thread stops ffmpeg.
         const abort = () => port1.postMessage("abort");
@@ -83,14 +121,15 @@ export function createRenderPool(encoder: EncoderChoice, options: { maxConcurren
           // Piscina types the transfer list after Node's postMessage; Bun's types differ, the value is right.
           const transferList = [port2] as never;
           const started = performance.now();
-          const result: { maxRssBytes: number } = await pool.run({ timeline, outPath, encoder: encoder.settings, stills, workDir, port: port2 }, { name: "render", transferList });
+          const task = { timeline, outPath, encoder: encoder.settings, stills, workDir, port: port2, segments: cut.count, threads: cut.threads };
+          const result: Omit<RenderTaskResult, "seconds"> = await pool.run(task, { name: "render", transferList });
           return { ...result, seconds: (performance.now() - started) / 1000 };
         } finally {
           signal?.removeEventListener("abort", abort);
           port1.close();
         }
       } finally {
-        release();
+        release(share + extra);
       }
     },
     async drawSvg(svg, outPath) {

@@ -6,7 +6,8 @@ import { fontFile, fontsDir } from "./fonts.ts";
 import type { EncoderSettings } from "./plan/encoder.ts";
 import { loudnessGain, measureMixArgs, measureMusicArgs, parseMusicLoudness, TARGET_LUFS, withMusicLevels } from "./plan/audio-mix.ts";
 import { type BackgroundClip, planRender } from "./plan/render-args.ts";
-import { type StillPaths, STILLS_FONT } from "./plan/stills.ts";
+import { audioRunArgs, gopFrames, joinArgs, joinList, type SegmentWindow, segmentWindows, windowTimeline, withThreads } from "./plan/segments.ts";
+import { segmentStillPaths, sheetFromTilesArgs, type StillPaths, STILLS_FONT } from "./plan/stills.ts";
 import { limitAudioArgs, LOUDNESS_TOLERANCE, measureArgs, nextCeiling, parseMeasure, PROMISED_TRUE_PEAK, RENDER_CEILING_DB } from "./plan/true-peak.ts";
 import { FPS, type Timeline, timelineProblems } from "./timeline.ts";
 
@@ -14,8 +15,8 @@ export class RenderError extends Error {}
 
 export interface RenderOptions {
   encoder: EncoderSettings;
-  /** 0-1, as ffmpeg writes the output. */
-  onProgress?(fraction: number): void;
+  /** 0-1, as ffmpeg writes the output; in a segmented render, with how many of its segments are done. */
+  onProgress?(fraction: number, segments?: SegmentsDone): void;
   signal?: AbortSignal;
   /** Where to write the poster and contact sheet, taken from the render's own frames. */
   stills?: StillPaths;
@@ -25,33 +26,125 @@ export interface RenderOptions {
    * it behind, and only the caller's folder is somewhere its owner's clean-up looks.
    */
   workDir?: string;
+  /**
+   * Render in this many time segments at once, joined without re-encoding (fewer when the video is too
+   * short for them; 1 or absent: one run). `threads`: x264 threads for each segment.
+   */
+  segments?: number;
+  threads?: number;
 }
 
-/** Any Timeline to an MP4 at `outPath`, in one ffmpeg run. Knows nothing about templates. */
-export async function renderTimeline(timeline: Timeline, outPath: string, options: RenderOptions): Promise<{ maxRssBytes: number }> {
+export interface SegmentsDone {
+  done: number;
+  count: number;
+}
+
+export interface RenderResult {
+  /** Peak resident memory of the largest ffmpeg run. */
+  maxRssBytes: number;
+  /** A segmented render's segments: each one's wall seconds, and the join's (the stills' sheet and the level check left out). */
+  segments?: { seconds: number[]; joinSeconds: number };
+}
+
+/** Any Timeline to an MP4 at `outPath`, in one ffmpeg run or in segments. Knows nothing about templates. */
+export async function renderTimeline(timeline: Timeline, outPath: string, options: RenderOptions): Promise<RenderResult> {
   const problems = timelineProblems(timeline);
   if (problems.length > 0) throw new RenderError(`invalid timeline: ${problems.join("; ")}`);
   const workDir = await mkdtemp(join(options.workDir ?? dirname(outPath), "render-"));
   try {
+    const windows = (options.segments ?? 1) > 1 ? segmentWindows(timeline.duration, options.segments!, gopFrames(options.encoder)) : [];
     const assPath = join(workDir, "captions.ass");
-    const { timeline: placed, clips } = await withBackgroundStart(timeline);
+    // A segment after the first always starts the background at an offset: it needs the clips' lengths.
+    const { timeline: placed, clips } = await withBackgroundStart(timeline, windows.length > 1);
     const started = await withMeasuredMusic(placed, options.signal);
-    const backgroundList = clips && { path: join(workDir, "background.ffconcat"), clips };
     // Two passes: the mix is measured (audio only), then rendered at the one gain that brings it to the target.
-    const mixLoudness = parseMeasure((await runFfmpeg(measureMixArgs(started), { signal: options.signal })).stderr).integrated;
-    const stills = options.stills && { ...options.stills, fontFile: fontFile(...STILLS_FONT) };
-    const plan = planRender(started, { output: outPath, assPath, fontsDir: fontsDir(), backgroundList, stills }, options.encoder, loudnessGain(mixLoudness));
-    if (plan.needsAss) await Bun.write(assPath, buildAss(timeline.captions!));
-    if (plan.backgroundList) await Bun.write(backgroundList!.path, plan.backgroundList);
-    const run = await runFfmpeg(plan.args, {
-      signal: options.signal,
-      onProgress: options.onProgress && ((seconds) => options.onProgress!(Math.min(1, seconds / timeline.duration))),
-    });
+    const gain = loudnessGain(parseMeasure((await runFfmpeg(measureMixArgs(started), { signal: options.signal })).stderr).integrated);
+    if (timeline.captions && timeline.captions.words.length > 0) await Bun.write(assPath, buildAss(timeline.captions));
+    let result: RenderResult;
+    // A background whose clips could not be measured cannot be seeked into: such a video renders whole.
+    if (windows.length > 1 && (timeline.background.kind !== "video" || clips)) result = await renderSegments(started, windows, clips, gain, outPath, workDir, options);
+    else {
+      const backgroundList = clips && { path: join(workDir, "background.ffconcat"), clips };
+      const stills = options.stills && { ...options.stills, fontFile: fontFile(...STILLS_FONT) };
+      const plan = planRender(started, { output: outPath, assPath, fontsDir: fontsDir(), backgroundList, stills }, options.encoder, gain);
+      if (plan.backgroundList) await Bun.write(backgroundList!.path, plan.backgroundList);
+      const run = await runFfmpeg(plan.args, {
+        signal: options.signal,
+        onProgress: options.onProgress && ((seconds) => options.onProgress!(Math.min(1, seconds / timeline.duration))),
+      });
+      result = { maxRssBytes: run.maxRssBytes };
+    }
     await holdLevels(outPath, workDir, options.signal);
-    return { maxRssBytes: run.maxRssBytes };
+    return result;
   } finally {
     await rm(workDir, { recursive: true, force: true });
   }
+}
+
+/**
+ * The video rendered as one ffmpeg run per window, all at once, beside one run that mixes and encodes the
+ * whole audio (plan/segments.ts says why it is mixed once); then the segments are joined in order with the
+ * audio under them, copied, not re-encoded. The stills come from the segments that hold their frames: the
+ * poster as a whole render writes it, the sheet's tiles one file each, laid out once all are done. One
+ * failed run stops the others.
+ */
+async function renderSegments(
+  timeline: Timeline,
+  windows: SegmentWindow[],
+  clips: BackgroundClip[] | undefined,
+  gain: number,
+  outPath: string,
+  workDir: string,
+  options: RenderOptions,
+): Promise<RenderResult> {
+  const stop = new AbortController();
+  const signal = options.signal ? AbortSignal.any([options.signal, stop.signal]) : stop.signal;
+  const encoder = options.threads ? withThreads(options.encoder, options.threads) : options.encoder;
+  const stillsFont = fontFile(...STILLS_FONT);
+  const tiles = join(workDir, "tile-%02d.png");
+  const segmentStills = options.stills && { ...segmentStillPaths(timeline, options.stills.poster, tiles), fontFile: stillsFont };
+  const written = windows.map(() => 0);
+  let done = 0;
+  const report = () => options.onProgress?.(Math.min(1, written.reduce((a, b) => a + b, 0) / timeline.duration), { done, count: windows.length });
+  const segmentPaths = windows.map((w) => join(workDir, `segment-${w.index}.mp4`));
+  const audioPath = join(workDir, "audio.m4a");
+  const runs = windows.map(async (window) => {
+    const backgroundList = clips && { path: join(workDir, `background-${window.index}.ffconcat`), clips };
+    const paths = { output: segmentPaths[window.index]!, assPath: join(workDir, "captions.ass"), fontsDir: fontsDir(), backgroundList, segmentStills };
+    const plan = planRender(windowTimeline(timeline, window), paths, encoder, gain, window);
+    if (plan.backgroundList) await Bun.write(backgroundList!.path, plan.backgroundList);
+    const started = performance.now();
+    const run = await runFfmpeg(plan.args, {
+      signal,
+      onProgress: (seconds) => {
+        written[window.index] = Math.min(seconds, window.end - window.start);
+        report();
+      },
+    });
+    written[window.index] = window.end - window.start;
+    done++;
+    report();
+    return { seconds: (performance.now() - started) / 1000, maxRssBytes: run.maxRssBytes };
+  });
+  const audio = runFfmpeg(audioRunArgs(timeline, gain, audioPath), { signal });
+  let results: { seconds: number; maxRssBytes: number }[];
+  try {
+    [results] = await Promise.all([Promise.all(runs), audio]);
+  } catch (error) {
+    stop.abort();
+    await Promise.allSettled([...runs, audio]);
+    throw error;
+  }
+  const listPath = join(workDir, "segments.ffconcat");
+  await Bun.write(listPath, joinList(windows, segmentPaths));
+  const joinStarted = performance.now();
+  const joined = await runFfmpeg(joinArgs(listPath, audioPath, timeline.duration, outPath), { signal: options.signal });
+  const joinSeconds = (performance.now() - joinStarted) / 1000;
+  if (options.stills) await runFfmpeg(sheetFromTilesArgs(tiles, options.stills.contactSheet), { signal: options.signal });
+  return {
+    maxRssBytes: Math.max(joined.maxRssBytes, ...results.map((r) => r.maxRssBytes)),
+    segments: { seconds: results.map((r) => r.seconds), joinSeconds },
+  };
 }
 
 /**
@@ -92,10 +185,13 @@ async function withMeasuredMusic(timeline: Timeline, signal: AbortSignal | undef
   return withMusicLevels(timeline, loudness);
 }
 
-/** The background's clips with their lengths, and its start offset taken modulo their sum (a seek past the end would show nothing). */
-async function withBackgroundStart(timeline: Timeline): Promise<{ timeline: Timeline; clips?: BackgroundClip[] }> {
+/**
+ * The background's clips with their lengths, and its start offset taken modulo their sum (a seek past the
+ * end would show nothing). `offset`: the render seeks into the background whatever its own start offset.
+ */
+async function withBackgroundStart(timeline: Timeline, offset = false): Promise<{ timeline: Timeline; clips?: BackgroundClip[] }> {
   const background = timeline.background;
-  if (background.kind !== "video" || (!background.startAt && !background.next?.length)) return { timeline };
+  if (background.kind !== "video" || (!background.startAt && !background.next?.length && !offset)) return { timeline };
   const clips: BackgroundClip[] = [];
   for (const path of [background.path, ...(background.next ?? [])]) clips.push({ path, seconds: Number((await probe(path)).format.duration) });
   if (!clips.every((clip) => clip.seconds > 0)) return { timeline: { ...timeline, background: { kind: "video", path: background.path, fitted: background.fitted, startAt: 0 } } };

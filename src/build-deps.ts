@@ -6,7 +6,7 @@ import { MemoryWindowStore } from "../actors/memory-window-store.ts";
 import { type EncoderChoice, chooseEncoder } from "../render/encoder-probe.ts";
 import { generatedAudioDir } from "../render/media/generated-audio.ts";
 import { generatedMediaDir } from "../render/media/generated-dir.ts";
-import { type RenderPool, createRenderPool } from "../render/pool.ts";
+import { type RenderPool, type RenderPoolOptions, createRenderPool } from "../render/pool.ts";
 import type { Config } from "./kernel/config.ts";
 import { sharedKey } from "../db/repos/service-keys.ts";
 import { countVideosByTemplateAndStatus, queueStats } from "../db/repos/service-stats.ts";
@@ -66,7 +66,7 @@ export interface DepsOverrides {
   now?(): Date;
   /** Skips the encoder probe (a few ffmpeg runs). */
   encoder?: EncoderChoice;
-  renderPool?: { maxConcurrentRenders?: number; threads?: number };
+  renderPool?: RenderPoolOptions;
   /** The templates served and rendered; the service's own when not given. */
   templates?: TemplateRegistry;
 }
@@ -98,7 +98,7 @@ export async function buildDeps(config: Config, database: Database, queue: JobQu
   const narrator = createNarrator(config.narration);
   const encoder = overrides.encoder ?? (await chooseEncoder());
   log.info("encoder chosen", { encoder: encoder.settings.name, reason: encoder.reason, args: encoder.settings.args.join(" ") });
-  const renderPool = createRenderPool(encoder, overrides.renderPool);
+  const renderPool = createRenderPool(encoder, { segments: config.renderSegments, ...overrides.renderPool });
   const library = createFileLibrary(join(config.dataDir, "library"), generatedMediaDir(config.mediaCacheDir), generatedAudioDir(config.mediaCacheDir));
   const storage =
     config.storage.kind === "s3"

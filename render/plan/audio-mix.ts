@@ -124,6 +124,9 @@ export function loudnessGain(integratedLufs: number | undefined): number {
   return Math.max(-30, Math.min(30, TARGET_LUFS - integratedLufs));
 }
 
+/** How every render encodes its audio (the whole render's own, and the segmented render's one audio run). */
+export const AUDIO_ENCODE_ARGS = ["-c:a", "aac", "-b:a", "160k", "-ar", "48000", "-ac", "2"] as const;
+
 /** The gain, then the oversampled limiter that holds the ceiling; the encoder's overshoot is checked on the file. */
 export function masterFilter(gainDb: number): string {
   return `volume=${gainDb.toFixed(2)}dB,${oversampledLimiter(RENDER_CEILING_DB)},aresample=48000,aformat=sample_fmts=fltp:channel_layouts=stereo`;

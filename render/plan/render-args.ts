@@ -1,9 +1,10 @@
 import type { EncoderSettings } from "./encoder.ts";
 import { planLayers } from "./layers.ts";
-import { masterFilter, planAudioMix } from "./audio-mix.ts";
+import { AUDIO_ENCODE_ARGS, masterFilter, planAudioMix } from "./audio-mix.ts";
 import { FPS, type Timeline, VIDEO_HEIGHT, VIDEO_WIDTH } from "../timeline.ts";
 import { escapeFilterPath } from "./filter-path.ts";
-import { planStills, type StillPaths } from "./stills.ts";
+import { planSegmentStills, planStills, type SegmentStillPaths, type StillPaths } from "./stills.ts";
+import type { SegmentWindow } from "./segments.ts";
 
 const n = (x: number) => (Math.round(x * 1000) / 1000).toString();
 
@@ -24,6 +25,8 @@ export interface RenderPaths {
   backgroundList?: { path: string; clips: BackgroundClip[] };
   /** Where to write the poster and contact sheet, taken from the rendered frames, and the font of the sheet's labels. */
   stills?: StillPaths & { fontFile: string };
+  /** A segment's part of the stills (planSegmentStills), in place of `stills`. */
+  segmentStills?: SegmentStillPaths & { fontFile: string };
 }
 
 export interface BackgroundClip {
@@ -54,9 +57,13 @@ export function concatList(clips: BackgroundClip[], seconds: number): string {
  * - With `paths.stills`, the poster and contact sheet are further outputs of the same run (stills.ts).
  * - The tracks are mixed (audio-mix.ts) and brought to the target loudness by `gainDb`, the gain the
  *   first pass measured (`measureMixArgs`), under an oversampled limiter.
+ * - With `segment`, one window of a segmented render (segments.ts): `timeline` is windowTimeline's, the
+ *   frames carry the whole video's times until they are encoded, and the run writes no audio.
  */
-export function planRender(timeline: Timeline, paths: RenderPaths, encoder: EncoderSettings, gainDb: number): RenderPlan {
-  const D = n(timeline.duration);
+export function planRender(timeline: Timeline, paths: RenderPaths, encoder: EncoderSettings, gainDb: number, segment?: SegmentWindow): RenderPlan {
+  const from = segment?.start ?? 0;
+  const D = n(timeline.duration - from);
+  const shift = from > 0 ? `+${n(from)}/TB` : "";
   let backgroundList: string | undefined;
   const inputs: string[] = [];
   const filters: string[] = [];
@@ -74,17 +81,17 @@ export function planRender(timeline: Timeline, paths: RenderPaths, encoder: Enco
       // one decoder (a second 1080x1920 decoder costs ~10 MB of peak memory), and -ss never meets
       // -stream_loop (that seek lands on the wrong frame). The seek is frame-accurate: frames decoded
       // from the keyframe before it are dropped.
-      backgroundList = concatList(paths.backgroundList.clips, startAt + timeline.duration);
+      backgroundList = concatList(paths.backgroundList.clips, startAt + timeline.duration - from);
       if (startAt > 0) inputs.push("-ss", n(startAt));
       inputs.push("-f", "concat", "-safe", "0", "-i", paths.backgroundList.path);
-      filters.push(`[${index}:v]${fit}trim=duration=${D},setpts=PTS-STARTPTS[bg]`);
+      filters.push(`[${index}:v]${fit}trim=duration=${D},setpts=PTS-STARTPTS${shift}[bg]`);
     } else {
       inputs.push("-stream_loop", "-1", "-i", timeline.background.path);
-      filters.push(`[${index}:v]${fit}trim=duration=${D},setpts=PTS-STARTPTS[bg]`);
+      filters.push(`[${index}:v]${fit}trim=duration=${D},setpts=PTS-STARTPTS${shift}[bg]`);
     }
   } else {
     inputs.push("-f", "lavfi", "-i", `color=c=${timeline.background.color}:s=${VIDEO_WIDTH}x${VIDEO_HEIGHT}:r=${FPS}:d=${D}`);
-    filters.push(`[${index}:v]setsar=1[bg]`);
+    filters.push(`[${index}:v]setsar=1${shift && `,setpts=PTS${shift}`}[bg]`);
   }
   index++;
 
@@ -98,13 +105,20 @@ export function planRender(timeline: Timeline, paths: RenderPaths, encoder: Enco
     filters.push(`[${video}]subtitles=filename='${escapeFilterPath(paths.assPath)}':fontsdir='${escapeFilterPath(paths.fontsDir)}'[vc]`);
     video = "vc";
   }
-  filters.push(`[${video}]format=yuv420p[vout]`);
-  const stills = paths.stills && planStills(timeline, "vout", paths.stills, paths.stills.fontFile);
+  filters.push(`[${video}]format=yuv420p${shift && ",setpts=PTS-STARTPTS"}[vout]`);
+  const stills =
+    segment && paths.segmentStills
+      ? planSegmentStills(segment, "vout", paths.segmentStills, paths.segmentStills.fontFile)
+      : paths.stills && planStills(timeline, "vout", paths.stills, paths.stills.fontFile);
   if (stills) filters.push(...stills.filters);
 
-  const mix = planAudioMix(timeline, index);
-  inputs.push(...mix.inputs);
-  filters.push(...mix.filters, `[${mix.label}]${masterFilter(gainDb)}[aout]`);
+  let audio = ["-an"];
+  if (!segment) {
+    const mix = planAudioMix(timeline, index);
+    inputs.push(...mix.inputs);
+    filters.push(...mix.filters, `[${mix.label}]${masterFilter(gainDb)}[aout]`);
+    audio = ["-map", "[aout]", ...AUDIO_ENCODE_ARGS];
+  }
 
   return {
     args: [
@@ -113,23 +127,14 @@ export function planRender(timeline: Timeline, paths: RenderPaths, encoder: Enco
       filters.join(";"),
       "-map",
       `[${stills?.label ?? "vout"}]`,
-      "-map",
-      "[aout]",
       ...encoder.args,
       "-r",
       String(FPS),
-      "-c:a",
-      "aac",
-      "-b:a",
-      "160k",
-      "-ar",
-      "48000",
-      "-ac",
-      "2",
+      ...audio,
       "-t",
       D,
-      "-movflags",
-      "+faststart",
+      // A segment is read once, by the join: moving its index to the front would only rewrite it.
+      ...(segment ? [] : ["-movflags", "+faststart"]),
       paths.output,
       ...(stills?.outputs ?? []),
     ],

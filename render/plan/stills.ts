@@ -1,6 +1,7 @@
 import { layoutCaptions } from "../captions/ass.ts";
 import { FPS, type Timeline, VIDEO_HEIGHT, VIDEO_WIDTH } from "../timeline.ts";
 import { escapeFilterPath } from "./filter-path.ts";
+import type { SegmentWindow } from "./segments.ts";
 
 /**
  * Stills of a render: a poster (one full-size frame) and a contact sheet (evenly spaced frames in a grid,
@@ -80,23 +81,83 @@ export function frameAt(seconds: number): number {
  * first at the first tile, the last the whole sheet.
  */
 export function planStills(timeline: Timeline, video: string, paths: StillPaths, fontFile: string): { filters: string[]; label: string; outputs: string[] } {
-  const { width, height } = SHEET_TILE;
   const times = sheetTimes(timeline.duration);
   const tiles = SHEET_COLUMNS * SHEET_ROWS;
   const picks = times.map((t) => `eq(n,${frameAt(t)})`).join("+");
-  // After the select, the sheet's frames are numbered 0-8: each label is drawn on its own frame only.
-  // In the filter graph a colon separates options: the label's colon is escaped for the option parser.
-  const labels = times.map(
-    (t, i) =>
-      `drawtext=fontfile='${escapeFilterPath(fontFile)}':text='${timeLabel(t).replace(/:/g, "\\:")}':enable='eq(n,${i})':fontsize=${LABEL_SIZE}:fontcolor=white:box=1:boxcolor=black@0.6:boxborderw=8:x=${LABEL_MARGIN + 8}:y=h-th-${LABEL_MARGIN + 8}`,
-  );
   return {
     filters: [
       `[${video}]split=3[vmain][vposter][vsheet]`,
       `[vposter]select='eq(n,${frameAt(posterTime(timeline))})'[poster]`,
-      `[vsheet]select='${picks}',scale=${width}:${height},setsar=1,drawbox=color=black@0.8:t=2,${labels.join(",")},tile=${SHEET_COLUMNS}x${SHEET_ROWS}:overlap=${tiles - 1}:init_padding=${tiles - 1}[sheet]`,
+      `[vsheet]select='${picks}',${tileFilters(times, fontFile)},tile=${SHEET_COLUMNS}x${SHEET_ROWS}:overlap=${tiles - 1}:init_padding=${tiles - 1}[sheet]`,
     ],
     label: "vmain",
     outputs: ["-map", "[poster]", "-frames:v", "1", "-q:v", "3", paths.poster, "-map", "[sheet]", "-update", "1", "-q:v", "4", paths.contactSheet],
   };
+}
+
+/**
+ * A sheet's frames (after their select, numbered from 0) made tiles: scaled, framed and each labelled
+ * with its time. In the filter graph a colon separates options: the label's colon is escaped for the
+ * option parser.
+ */
+function tileFilters(times: readonly number[], fontFile: string): string {
+  const { width, height } = SHEET_TILE;
+  const labels = times.map(
+    (t, i) =>
+      `drawtext=fontfile='${escapeFilterPath(fontFile)}':text='${timeLabel(t).replace(/:/g, "\\:")}':enable='eq(n,${i})':fontsize=${LABEL_SIZE}:fontcolor=white:box=1:boxcolor=black@0.6:boxborderw=8:x=${LABEL_MARGIN + 8}:y=h-th-${LABEL_MARGIN + 8}`,
+  );
+  return `scale=${width}:${height},setsar=1,drawbox=color=black@0.8:t=2,${labels.join(",")}`;
+}
+
+/**
+ * Where one segment of a segmented render writes its part of the stills. `poster` is the poster's path
+ * when the whole video's poster frame is in this segment; `tiles` an image2 pattern (`%02d`) each of the
+ * segment's sheet tiles is written to, numbered as in the whole sheet, when it has any. The sheet is laid
+ * out from the tiles once every segment is done (`sheetFromTilesArgs`).
+ */
+export interface SegmentStillPaths {
+  /** The whole video's poster frame, which the segment shows when it holds that frame. */
+  posterFrame: number;
+  poster: string;
+  /** The whole video's sheet times (its tiles' labels). */
+  sheetTimes: number[];
+  tiles: string;
+}
+
+/** The whole video's still frames, which the segments take their stills at. */
+export function segmentStillPaths(timeline: Timeline, poster: string, tiles: string): SegmentStillPaths {
+  return { posterFrame: frameAt(posterTime(timeline)), poster, sheetTimes: sheetTimes(timeline.duration), tiles };
+}
+
+/**
+ * planStills for one window of a segmented render: the same frames of the whole video, found by their
+ * number within the window. Only the outputs the window holds frames for are written (an output given no
+ * frame fails the run). Tiles are written one file each, so the sheet does not wait for the last segment's
+ * frames to be composed in one graph.
+ */
+export function planSegmentStills(window: SegmentWindow, video: string, paths: SegmentStillPaths, fontFile: string): { filters: string[]; label: string; outputs: string[] } | undefined {
+  const inWindow = (frame: number) => frame >= window.firstFrame && frame < window.firstFrame + window.frames;
+  const hasPoster = inWindow(paths.posterFrame);
+  // Two tiles of one frame (a very short video) are one pick of the select: the sheet's layout skips none.
+  const tiles = paths.sheetTimes.map((time, index) => ({ time, frame: frameAt(time), index })).filter((t, i, all) => inWindow(t.frame) && all.findIndex((o) => o.frame === t.frame) === i);
+  if (!hasPoster && tiles.length === 0) return undefined;
+  const branches = ["vmain", ...(hasPoster ? ["vposter"] : []), ...(tiles.length > 0 ? ["vsheet"] : [])];
+  const filters = [`[${video}]split=${branches.length}${branches.map((b) => `[${b}]`).join("")}`];
+  const outputs: string[] = [];
+  if (hasPoster) {
+    filters.push(`[vposter]select='eq(n,${paths.posterFrame - window.firstFrame})'[poster]`);
+    outputs.push("-map", "[poster]", "-frames:v", "1", "-q:v", "3", paths.poster);
+  }
+  if (tiles.length > 0) {
+    const picks = tiles.map((t) => `eq(n,${t.frame - window.firstFrame})`).join("+");
+    filters.push(`[vsheet]select='${picks}',${tileFilters(tiles.map((t) => t.time), fontFile)}[sheet]`);
+    // Each selected frame once: a constant-rate output would repeat each tile until the next one's time.
+    outputs.push("-map", "[sheet]", "-fps_mode", "passthrough", "-start_number", String(tiles[0]!.index), "-f", "image2", paths.tiles);
+  }
+  return { filters, label: "vmain", outputs };
+}
+
+/** The contact sheet laid out from the tiles the segments wrote (`tiles`: their image2 pattern). */
+export function sheetFromTilesArgs(tiles: string, output: string): string[] {
+  return ["-framerate", "1", "-start_number", "0", "-i", tiles, "-vf", `tile=${SHEET_COLUMNS}x${SHEET_ROWS}`, "-frames:v", "1", "-q:v", "4", output];
 }

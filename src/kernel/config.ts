@@ -89,6 +89,12 @@ export const ConfigSchema = Type.Object({
     default: 20,
     description: "On SIGTERM (or SIGINT): how long requests in flight and videos being made have to finish. The process stops accepting requests and taking jobs at once; a video still being made at the end goes back to the queue, where another worker takes it at once; then the process exits.",
   }),
+  RENDER_SEGMENTS: Type.Integer({
+    minimum: 0,
+    maximum: 64,
+    default: 0,
+    description: "How many time segments a video is rendered in, at once, and joined: 0 (default), as many as the render pool's idle cores allow (two cores a segment) while no other render waits; 1, always whole; K, always K where the video is long enough (8 s a segment at least).",
+  }),
   STORAGE_URL: Type.String({
     default: "",
     description: "Where finished videos, their files, imported media, teaser audio and stage files are kept. Empty: DATA_DIR/videos on local disk. s3://bucket/prefix: an S3-compatible bucket (endpoint, region and credentials from the AWS_* variables).",
@@ -145,6 +151,8 @@ export interface Config {
   httpIdleTimeoutSeconds: number;
   /** How long a stopping process lets requests and videos finish before it closes them or hands them back. */
   drainMs: number;
+  /** Segments a video renders in (0: chosen from the render pool's idle cores). */
+  renderSegments: number;
   /** Local disk under DATA_DIR, or an S3-compatible bucket. */
   storage: { kind: "local" } | { kind: "s3"; bucket: string; prefix: string; endpoint: string; publicEndpoint: string; region: string; accessKeyId: string; secretAccessKey: string; sessionToken: string };
   /** Null: no metrics endpoint. */
@@ -168,7 +176,7 @@ export interface Config {
   };
 }
 
-const NUMERIC = new Set(["PORT", "DRAIN_SECONDS", "EVENTS_HEARTBEAT_SECONDS", "HTTP_IDLE_TIMEOUT_SECONDS", "OWN_MEDIA_MIN_BYTES_PER_SECOND", "OWN_MEDIA_SLOW_GRACE_SECONDS"]);
+const NUMERIC = new Set(["PORT", "DRAIN_SECONDS", "RENDER_SEGMENTS", "EVENTS_HEARTBEAT_SECONDS", "HTTP_IDLE_TIMEOUT_SECONDS", "OWN_MEDIA_MIN_BYTES_PER_SECOND", "OWN_MEDIA_SLOW_GRACE_SECONDS"]);
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const picked: Record<string, unknown> = {};
@@ -221,6 +229,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         }
       : { kind: "local" },
     drainMs: raw.DRAIN_SECONDS * 1000,
+    renderSegments: raw.RENDER_SEGMENTS,
     eventsHeartbeatMs: raw.EVENTS_HEARTBEAT_SECONDS * 1000,
     httpIdleTimeoutSeconds: raw.HTTP_IDLE_TIMEOUT_SECONDS,
     metrics: raw.METRICS_PORT ? { port: Number(raw.METRICS_PORT), host: raw.METRICS_HOST, token: raw.METRICS_TOKEN } : null,

@@ -11,6 +11,8 @@ export interface Recorder {
   stage(template: string, stage: string, seconds: number): void;
   /** A render finished: seconds of video made in seconds of wall time. */
   render(template: string, outputSeconds: number, wallSeconds: number): void;
+  /** A render was made in `segments` time segments, rendered at once and joined into one file. */
+  segmentedRender(template: string, segments: number): void;
   /** One attempt of a webhook delivery ended. */
   webhookDelivery(outcome: "delivered" | "retry" | "failed" | "skipped"): void;
   /** Bytes downloaded for a caller's own media or image. */

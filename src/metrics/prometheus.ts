@@ -43,6 +43,8 @@ export function createMetrics(sources: MetricSources, log: Logger): Metrics {
   });
   const renderedSeconds = new Counter({ name: "shortvid_rendered_video_seconds_total", help: "Seconds of video rendered.", labelNames: ["template"], registers });
   const renderWall = new Counter({ name: "shortvid_render_wall_seconds_total", help: "Wall seconds spent rendering; rate(rendered) / rate(wall) is the render speed.", labelNames: ["template"], registers });
+  const segments = new Counter({ name: "shortvid_render_segments_total", help: "Time segments of videos rendered (each its own ffmpeg run, joined into one file).", labelNames: ["template"], registers });
+  const joins = new Counter({ name: "shortvid_render_joins_total", help: "Segmented renders joined into one file; a whole render counts none.", labelNames: ["template"], registers });
   const deliveries = new Counter({ name: "shortvid_webhook_deliveries_total", help: "Webhook delivery attempts by outcome: delivered, retry (failed, another attempt is scheduled), failed (the last attempt failed), skipped.", labelNames: ["outcome"], registers });
   const importBytes = new Counter({ name: "shortvid_import_bytes_total", help: "Bytes downloaded for callers' own media and images, by kind.", labelNames: ["kind"], registers });
   const handedBack = new Counter({ name: "shortvid_pipeline_handed_back_total", help: "Videos a stopping worker handed back to the queue for another worker to take at once.", registers });
@@ -83,6 +85,10 @@ export function createMetrics(sources: MetricSources, log: Logger): Metrics {
       renderedSeconds.inc({ template }, outputSeconds);
       renderWall.inc({ template }, wallSeconds);
       if (wallSeconds > 0) renderSpeed.observe({ template }, outputSeconds / wallSeconds);
+    },
+    segmentedRender(template, count) {
+      segments.inc({ template }, count);
+      joins.inc({ template });
     },
     webhookDelivery(outcome) {
       deliveries.inc({ outcome });

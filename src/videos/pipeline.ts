@@ -75,6 +75,11 @@ export const VIDEO_HEARTBEAT_MS = 10_000;
  */
 export const FINISH_WAITS_FOR_DATABASE_MS = 5 * 60_000;
 export const FINISH_RETRY_MS = 1_000;
+/** The rendering stage's label while a video renders in segments. */
+export function renderingLabel(segments: { done: number; count: number }): string {
+  return `${STAGE_LABELS.rendering} (${segments.done} of ${segments.count} segments done)`;
+}
+
 /** Before the render, stages share 0-50%; the render fills 50-99; 100 is completed. */
 const RENDER_START = 50;
 
@@ -266,12 +271,16 @@ async function runAttempt(
   const companionFiles = companionPaths(workDir);
   // The signing certificate is read while the render runs, not after it: the database may be away by then.
   const signerReady = deps.contentSigner?.prepare();
+  let segmentsDone = -1;
   const rendered = await deps.renderPool.render(timeline, outPath, {
-    onProgress: (fraction) => {
+    onProgress: (fraction, segments) => {
       const progress = Math.min(99, RENDER_START + Math.floor(fraction * (99 - RENDER_START)));
-      if (progress >= lastProgress + 5) {
-        lastProgress = progress;
-        write({ progress }).catch(() => {});
+      // A segmented render says how many of its segments are done, each time one is.
+      const stage = segments && segments.done !== segmentsDone ? renderingLabel(segments) : undefined;
+      if (stage) segmentsDone = segments!.done;
+      if (progress >= lastProgress + 5 || stage) {
+        lastProgress = Math.max(lastProgress, progress);
+        write(stage ? { progress: lastProgress, stage } : { progress }).catch(() => {});
       }
     },
     signal,
@@ -301,6 +310,11 @@ async function runAttempt(
   // The rendering stage counts its wait for a render turn and the store; the speed counts ffmpeg alone.
   deps.recorder.stage(video.template, "rendering", (performance.now() - renderStarted) / 1000);
   deps.recorder.render(video.template, timeline.duration, rendered.seconds);
+  if (rendered.segments) {
+    deps.recorder.segmentedRender(video.template, rendered.segments.seconds.length);
+    const round = (x: number) => Math.round(x * 100) / 100;
+    deps.log.info("video rendered in segments", { videoId: video.id, segmentSeconds: rendered.segments.seconds.map(round), joinSeconds: round(rendered.segments.joinSeconds), renderSeconds: round(rendered.seconds) });
+  }
   // The finish is one fenced transaction, so running it again after a lost connection is safe: if the
   // lost one had committed, the fence refuses the second (Superseded) and nothing happens twice.
   await whileDatabaseUnavailable(

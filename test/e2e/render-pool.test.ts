@@ -45,3 +45,25 @@ describe("render pool", () => {
     }
   }, 60_000);
 });
+
+describe("a render pool with idle cores", () => {
+  // Four cores, one render at a time: a render's share is all four, two segments' worth.
+  const wide = createRenderPool({ settings: libx264Settings("ultrafast"), reason: "test" }, { maxConcurrentRenders: 1, threads: 2, cores: 4 });
+  afterAll(() => wide.close());
+  const timeline = (color: string): Timeline => ({ duration: 17, background: { kind: "color", color }, layers: [], audio: [] });
+
+  test("cuts a lone video into segments, renders a video whole while another waits, and reports segments done", async () => {
+    const counts: string[] = [];
+    const first = wide.render(timeline("#102030"), join(dir, "wide-0.mp4"), { onProgress: (_, s) => s && counts.push(`${s.done}/${s.count}`) });
+    await Bun.sleep(0);
+    // Two more arrive while the first renders: the second starts with the third waiting.
+    const second = wide.render(timeline("#203010"), join(dir, "wide-1.mp4"));
+    const third = wide.render(timeline("#301020"), join(dir, "wide-2.mp4"));
+    const [a, b, c] = await Promise.all([first, second, third]);
+    expect(a.segments?.seconds).toHaveLength(2);
+    expect(b.segments).toBeUndefined();
+    expect(c.segments?.seconds).toHaveLength(2);
+    expect(counts.at(-1)).toBe("2/2");
+    for (const i of [0, 1, 2]) expect(Number((await probe(join(dir, `wide-${i}.mp4`))).format.duration)).toBeCloseTo(17, 1);
+  }, 300_000);
+});

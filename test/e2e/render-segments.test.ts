@@ -1,0 +1,166 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import sharp from "sharp";
+import { ffmpegBytes, probe, runFfmpeg } from "../../render/ffmpeg.ts";
+import { libx264Settings } from "../../render/plan/encoder.ts";
+import { gopFrames, segmentWindows } from "../../render/plan/segments.ts";
+import { SHEET_TILE, SHEET_COLUMNS, SHEET_ROWS } from "../../render/plan/stills.ts";
+import { renderTimeline } from "../../render/renderer.ts";
+import { FPS, type Timeline } from "../../render/timeline.ts";
+import { integratedLoudness, isFaststart, streams } from "../helpers/media.ts";
+
+/**
+ * A Timeline rendered whole and in 3 segments, compared: the joined file has every frame once, in order,
+ * as the whole render has them (within the encoder's noise), its audio is the whole render's, and a card
+ * and captions that span a join are drawn alike on both sides.
+ */
+const dir = mkdtempSync(join(tmpdir(), "render-segments-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const encoder = libx264Settings("ultrafast");
+const DURATION = 14.5;
+const SMALL = { width: 135, height: 240 };
+let timeline: Timeline;
+let joins: number[];
+const rendered: Record<"whole" | "segmented", { path: string; frames: Uint8Array; audio: Float32Array }> = {} as never;
+
+/** Every frame of a video, scaled down to SMALL and grey. */
+const frames = (path: string) => ffmpegBytes(["-i", path, "-vf", `scale=${SMALL.width}:${SMALL.height},format=gray`, "-f", "rawvideo", "-"]);
+/** Its audio, mono at 48 kHz. */
+const samples = async (path: string) => {
+  const bytes = await ffmpegBytes(["-i", path, "-map", "0:a:0", "-ac", "1", "-ar", "48000", "-f", "f32le", "-"]);
+  return new Float32Array(bytes.buffer, bytes.byteOffset, bytes.byteLength / 4);
+};
+const frameSize = SMALL.width * SMALL.height;
+const frame = (all: Uint8Array, i: number) => all.subarray(i * frameSize, (i + 1) * frameSize);
+const meanDiff = (a: Uint8Array, b: Uint8Array) => {
+  let sum = 0;
+  for (let i = 0; i < a.length; i++) sum += Math.abs(a[i]! - b[i]!);
+  return sum / a.length;
+};
+
+beforeAll(async () => {
+  // Two synthetic clips played in turn from 3 s in: the picture moves on every frame, so a duplicated or
+  // dropped frame at a join cannot match its neighbour.
+  await runFfmpeg(["-f", "lavfi", "-i", "testsrc2=s=540x960:r=30:d=7", "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-g", "30", join(dir, "a.mp4")]);
+  await runFfmpeg(["-f", "lavfi", "-i", "testsrc=s=540x960:r=30:d=5", "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-g", "30", join(dir, "b.mp4")]);
+  await runFfmpeg(["-f", "lavfi", "-i", "color=c=white:s=600x240,format=rgba", "-frames:v", "1", join(dir, "card.png")]);
+  // A rising tone: any step at a join would stand out of a smooth signal.
+  await runFfmpeg(["-f", "lavfi", "-i", `aevalsrc=0.3*sin(2*PI*(200+20*t)*t):s=48000:d=${DURATION}`, "-c:a", "pcm_s16le", join(dir, "voice.wav")]);
+  const windows = segmentWindows(DURATION, 3, gopFrames(encoder));
+  joins = windows.slice(1).map((w) => w.start);
+  const words = Array.from({ length: Math.floor(DURATION / 0.4) - 1 }, (_, i) => ({ text: `word${i}`, start: 0.2 + i * 0.4, end: 0.55 + i * 0.4 }));
+  timeline = {
+    duration: DURATION,
+    background: { kind: "video", path: join(dir, "a.mp4"), next: [join(dir, "b.mp4")], startAt: 3 },
+    layers: [
+      // Sliding in across the first join, and shown across the second.
+      { path: join(dir, "card.png"), x: 240, y: 300, start: joins[0]! - 0.1, end: joins[1]! + 1, entrance: "slide-up" },
+      { path: join(dir, "card.png"), x: 240, y: 1500, start: 0, end: DURATION, entrance: "fade" },
+    ],
+    captions: { words, preset: "beast", position: "middle" },
+    audio: [{ path: join(dir, "voice.wav"), start: 0, volume: 1, kind: "narration" }],
+  };
+  const progress: number[] = [];
+  const counts: string[] = [];
+  for (const [name, segments] of [["whole", 1], ["segmented", 3]] as const) {
+    const path = join(dir, `${name}.mp4`);
+    const stills = { poster: join(dir, `${name}-poster.jpg`), contactSheet: join(dir, `${name}-sheet.jpg`) };
+    const result = await renderTimeline(timeline, path, {
+      encoder,
+      stills,
+      segments,
+      threads: 1,
+      onProgress: (f, s) => {
+        if (name === "segmented") progress.push(f);
+        if (s) counts.push(`${s.done}/${s.count}`);
+      },
+    });
+    if (name === "segmented") {
+      expect(result.segments?.seconds.length).toBe(3);
+      expect(counts.at(-1)).toBe("3/3");
+      expect(progress.at(-1)).toBe(1);
+    } else expect(result.segments).toBeUndefined();
+    rendered[name] = { path, frames: await frames(path), audio: await samples(path) };
+  }
+}, 600_000);
+
+describe("a render in segments", () => {
+  test("cuts on keyframe boundaries and joins to the whole render's length, to the frame", async () => {
+    expect(joins).toEqual([6, 10]);
+    const whole = await streams(rendered.whole.path);
+    const segmented = await streams(rendered.segmented.path);
+    expect(Number(segmented.video.nb_read_frames)).toBe(Number(whole.video.nb_read_frames));
+    expect(Number(segmented.video.nb_read_frames)).toBe(Math.ceil(DURATION * FPS));
+    expect([segmented.video.r_frame_rate, segmented.video.avg_frame_rate, segmented.video.profile]).toEqual(["30/1", "30/1", "High"]);
+    expect(Math.abs(Number(segmented.format.duration) - Number(whole.format.duration))).toBeLessThanOrEqual(1 / FPS);
+    expect(Math.abs(Number(segmented.audio.duration) - Number(whole.audio.duration))).toBeLessThanOrEqual(0.001);
+    expect(isFaststart(rendered.segmented.path)).toBe(true);
+    // Each segment opened on a keyframe where the whole render's GOP allows one.
+    const shown = await probe(rendered.segmented.path, ["-select_streams", "v", "-show_entries", "frame=key_frame"]);
+    const keyframes = (shown as unknown as { frames: { key_frame: number }[] }).frames.flatMap((f, i) => (f.key_frame ? [i] : []));
+    for (const at of [0, ...joins]) expect(keyframes).toContain(Math.round(at * FPS));
+  });
+
+  test("every frame around each join is the whole render's frame of that number, none repeated or missing", () => {
+    const { frames: whole } = rendered.whole;
+    const { frames: segmented } = rendered.segmented;
+    expect(segmented.length).toBe(whole.length);
+    for (const at of joins) {
+      const join = Math.round(at * FPS);
+      for (let i = join - 3; i <= join + 3; i++) {
+        const same = meanDiff(frame(segmented, i), frame(whole, i));
+        // Within the encoder's noise, and nearer its own frame than either neighbour.
+        expect(same).toBeLessThan(2);
+        expect(same).toBeLessThan(meanDiff(frame(segmented, i), frame(whole, i - 1)));
+        expect(same).toBeLessThan(meanDiff(frame(segmented, i), frame(whole, i + 1)));
+        // The picture moves on at the join: no frame is shown twice.
+        expect(meanDiff(frame(segmented, i), frame(segmented, i - 1))).toBeGreaterThan(1);
+      }
+    }
+    let worst = 0;
+    for (let i = 0; i < whole.length / frameSize; i++) worst = Math.max(worst, meanDiff(frame(segmented, i), frame(whole, i)));
+    expect(worst).toBeLessThan(2);
+  });
+
+  test("a card sliding in across a join and the captions over it are drawn alike on both sides", async () => {
+    for (const at of joins) {
+      for (const seconds of [at - 1 / FPS, at]) {
+        const region = async (path: string) =>
+          new Uint8Array(await sharp(await ffmpegBytes(["-ss", seconds.toFixed(4), "-i", path, "-frames:v", "1", "-f", "image2", "-c:v", "png", "-"])).extract({ left: 200, top: 250, width: 680, height: 1150 }).greyscale().raw().toBuffer());
+        expect(meanDiff(await region(rendered.segmented.path), await region(rendered.whole.path))).toBeLessThan(2.5);
+      }
+    }
+  });
+
+  test("the audio is the whole render's, continuous at the joins", async () => {
+    const { audio: whole } = rendered.whole;
+    const { audio: segmented } = rendered.segmented;
+    expect(Math.abs(segmented.length - whole.length)).toBeLessThanOrEqual(1024);
+    let biggestStep = 0;
+    let worst = 0;
+    for (let i = 1; i < Math.min(whole.length, segmented.length); i++) {
+      biggestStep = Math.max(biggestStep, Math.abs(whole[i]! - whole[i - 1]!));
+      worst = Math.max(worst, Math.abs(segmented[i]! - whole[i]!));
+    }
+    expect(worst).toBeLessThan(1e-3);
+    for (const at of joins) {
+      const sample = Math.round(at * 48000);
+      for (let i = sample - 64; i < sample + 64; i++) expect(Math.abs(segmented[i]! - segmented[i - 1]!)).toBeLessThanOrEqual(biggestStep);
+    }
+    const loud = await integratedLoudness(rendered.segmented.path);
+    expect(Math.abs(loud.lufs + 14)).toBeLessThanOrEqual(1);
+    expect(loud.truePeak).toBeLessThanOrEqual(-1);
+  });
+
+  test("the poster and contact sheet come out of the segments", async () => {
+    for (const name of ["poster", "sheet"]) expect(existsSync(join(dir, `segmented-${name}.jpg`))).toBe(true);
+    const sheet = await sharp(join(dir, "segmented-sheet.jpg")).metadata();
+    expect([sheet.width, sheet.height]).toEqual([SHEET_TILE.width * SHEET_COLUMNS, SHEET_TILE.height * SHEET_ROWS]);
+    const poster = await sharp(join(dir, "segmented-poster.jpg")).metadata();
+    expect([poster.width, poster.height]).toEqual([1080, 1920]);
+    const tiles = async (name: string) => new Uint8Array(await sharp(join(dir, `${name}-sheet.jpg`)).resize(SHEET_COLUMNS * 27, SHEET_ROWS * 48).greyscale().raw().toBuffer());
+    expect(meanDiff(await tiles("segmented"), await tiles("whole"))).toBeLessThan(4);
+  });
+});
