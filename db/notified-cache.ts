@@ -78,14 +78,6 @@ export class NotifiedCache<V> {
     this.stopListening = undefined;
   }
 
-  /** The value kept for `key` while it is good and not yet due a reload (a caller then reads it with a loader). */
-  peek(key: string): V | undefined {
-    const hit = this.byKey.get(key);
-    if (!hit || !this.listening) return undefined;
-    const age = performance.now() - hit.at;
-    return age < hit.refreshAfter || (hit.refreshing && age < this.options.ttlMs) ? hit.value : undefined;
-  }
-
   /**
    * The value kept for `key` while it is good, answered at once (and reloaded behind the answer once due),
    * or undefined when it has to be read (`read`). `load` is called with the key, so a caller can pass one
