@@ -25,7 +25,7 @@ const storedAsLoops = ["-c:v", "libx264", "-preset", "veryfast", "-tune", "fastd
 beforeAll(async () => {
   // A moving scene with fine detail everywhere (a blurred test pattern passes even with the crudest
   // scaler), in greys below white: no pixel of it reads as the white card or the yellow highlight.
-  // Here bilinear gives a least SSIM of 0.990, fast_bilinear (chroma off by a pixel) 0.968.
+  // Here bilinear gives a least SSIM of 0.990, fast_bilinear 0.968.
   await runFfmpeg(["-f", "lavfi", "-i", "mandelbrot=s=540x960:r=30,trim=duration=2,format=yuv420p,hue=s=0,lutyuv=y=val*0.7", ...storedAsLoops, "-crf", "18", half]);
   // The loop as it used to be stored: doubled with lanczos, CRF 21.
   await runFfmpeg(["-i", half, "-vf", "scale=1080:1920:flags=lanczos", ...storedAsLoops, "-crf", "21", full]);
