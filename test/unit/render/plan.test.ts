@@ -31,7 +31,7 @@ describe("render plan", () => {
   test("the background loops without seeking and is cropped to fill 1080x1920 at 30 fps", () => {
     expect(args.slice(0, 4)).toEqual(["-stream_loop", "-1", "-i", "/lib/bg.mp4"]);
     expect(args).not.toContain("-ss");
-    expect(graph).toContain("scale=1080:1920:flags=lanczos:force_original_aspect_ratio=increase,crop=1080:1920");
+    expect(graph).toContain("scale=1080:1920:flags=bilinear:force_original_aspect_ratio=increase,crop=1080:1920");
     expect(graph).toContain("fps=30,trim=duration=60");
   });
 
@@ -81,13 +81,13 @@ describe("render plan", () => {
     expect(graph).toContain("[key]apad[speechkey]");
   });
 
-  test("footage converted on import is not scaled; library footage is scaled to fill with lanczos", () => {
+  test("footage converted on import is not scaled; library footage is scaled to fill (bilinear)", () => {
     const graphOf = (fitted: boolean) => {
       const plan = planRender({ ...storyLike, background: { kind: "video", path: "/lib/bg.mp4", fitted } }, paths, libx264Settings(), 0);
       return plan.args[plan.args.indexOf("-filter_complex") + 1]!;
     };
     expect(graphOf(true)).toStartWith("[0:v]trim=duration=60");
-    expect(graphOf(false)).toStartWith("[0:v]scale=1080:1920:flags=lanczos:force_original_aspect_ratio=increase,crop=1080:1920,setsar=1,fps=30,trim=duration=60");
+    expect(graphOf(false)).toStartWith("[0:v]scale=1080:1920:flags=bilinear:force_original_aspect_ratio=increase,crop=1080:1920,setsar=1,fps=30,trim=duration=60");
   });
 
   test("a start offset seeks one concat-demuxer input that repeats the clip until the video is covered (never -ss with -stream_loop)", () => {
