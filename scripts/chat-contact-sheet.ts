@@ -25,7 +25,7 @@ import { withDefaults } from "../src/templates/validate.ts";
 
 const work = mkdtempSync(join(tmpdir(), "chat-sheet-"));
 const backgroundFrame = join(work, "background.png");
-await runFfmpeg(["-ss", "2", "-i", join(generatedMediaDir(loadConfig().mediaCacheDir), "backgrounds", "minecraft", "plains-run.mp4"), "-frames:v", "1", backgroundFrame]).catch(() =>
+await runFfmpeg(["-ss", "2", "-i", join(generatedMediaDir(loadConfig().mediaCacheDir), "backgrounds", "minecraft", "plains-run.mp4"), "-frames:v", "1", "-vf", "scale=1080:1920:flags=bilinear", backgroundFrame]).catch(() =>
   runFfmpeg(["-f", "lavfi", "-i", "color=c=0x335533:s=1080x1920", "-frames:v", "1", backgroundFrame]),
 );
 

@@ -25,10 +25,11 @@ const missing = FOOTAGE_RECIPES.filter((r) => !existsSync(clipOf(r.slug, r.name)
 const allowMissing = process.argv.includes("--allow-missing");
 if (missing.length > 0 && !allowMissing) throw new Error(`missing loops (run bun scripts/generate-media.ts): ${missing.map((r) => `${r.slug}/${r.name}`).join(", ")}`);
 
-// Two loops per row: a category per row, its loops side by side.
+// A category per row, its loops side by side.
 const slugs = [...new Set(FOOTAGE_RECIPES.map((r) => r.slug))];
+const perRow = Math.max(...slugs.map((slug) => FOOTAGE_RECIPES.filter((r) => r.slug === slug).length));
 const loopWidth = TIMES.length * TILE_W + (TIMES.length - 1) * GAP;
-const width = 2 * loopWidth + 3 * GAP * 3;
+const width = perRow * loopWidth + (perRow + 1) * GAP * 3;
 const rowHeight = LABEL_H + TILE_H + GAP * 2;
 const height = slugs.length * rowHeight;
 const tiles: { input: Buffer; left: number; top: number }[] = [];

@@ -30,7 +30,7 @@ const GAP = 8;
 const work = mkdtempSync(join(tmpdir(), "languages-sheet-"));
 const loop = join(generatedMediaDir(loadConfig().mediaCacheDir), "backgrounds", "minecraft", "plains-run.mp4");
 const backgroundFrame = join(work, "background.png");
-await runFfmpeg(["-ss", "2", "-i", loop, "-frames:v", "1", backgroundFrame]).catch(() =>
+await runFfmpeg(["-ss", "2", "-i", loop, "-frames:v", "1", "-vf", "scale=1080:1920:flags=bilinear", backgroundFrame]).catch(() =>
   runFfmpeg(["-f", "lavfi", "-i", "color=c=0x335533:s=1080x1920", "-frames:v", "1", backgroundFrame]),
 );
 const backgroundVideo = join(work, "background.mp4");

@@ -34,7 +34,7 @@ import { cardTop, shortFact } from "../src/templates/quiz-video/quiz-plan.ts";
 
 const work = mkdtempSync(join(tmpdir(), "quiz-sheet-"));
 const backgroundFrame = join(work, "background.png");
-await runFfmpeg(["-ss", "2", "-i", join(generatedMediaDir(loadConfig().mediaCacheDir), "backgrounds", "satisfying", "ring-balls.mp4"), "-frames:v", "1", backgroundFrame]).catch(() =>
+await runFfmpeg(["-ss", "2", "-i", join(generatedMediaDir(loadConfig().mediaCacheDir), "backgrounds", "satisfying", "ring-balls.mp4"), "-frames:v", "1", "-vf", "scale=1080:1920:flags=bilinear", backgroundFrame]).catch(() =>
   runFfmpeg(["-f", "lavfi", "-i", "color=c=0x334455:s=1080x1920", "-frames:v", "1", backgroundFrame]),
 );
 

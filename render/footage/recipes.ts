@@ -21,7 +21,8 @@ export const FOOTAGE_RECIPES: readonly FootageRecipe[] = [
   { slug: "minecraft", name: "plains-run", seed: 77 },
   { slug: "minecraft", name: "hill-run", variant: "grass-run", seed: 31 },
   { slug: "mario-kart", name: "star-circuit", seed: 25 },
-  { slug: "mario-kart", name: "rainbow-road", seed: 5 },
+  // The world this loop has always shown: seeds 5 and up drew tracks where the chase camera sees the road from below on the descents.
+  { slug: "mario-kart", name: "rainbow-road", seed: 387276917 },
   { slug: "mario-kart", name: "lake-circuit", variant: "star-circuit", seed: 38 },
   { slug: "gta-v", name: "downtown", seed: 59 },
   { slug: "gta-v", name: "night-drive", seed: 13 },

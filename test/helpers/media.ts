@@ -57,14 +57,23 @@ export function highlightX(rgb: Uint8Array, top: number, bottom: number, minPixe
 
 /**
  * The background's own frame at `seconds` into a video, placed as the renderer places it (its start
- * offset, looped at the clip's length, fitted to 1080x1920) with nothing drawn over it.
+ * offset into the sequence of its clips, going round them, fitted to 1080x1920) with nothing drawn over it.
  */
 export async function bareFrameAt(media: PreparedMedia, seconds: number, out: string): Promise<Uint8Array> {
-  const info = await probe(media.backgroundPath);
-  const clip = Number(info.streams.find((s) => s.codec_type === "video")?.duration ?? info.format.duration);
-  const at = ((media.backgroundStartAt ?? 0) + seconds) % clip;
-  const fit = media.fitted ? [] : ["-vf", "scale=1080:1920:force_original_aspect_ratio=increase,crop=1080:1920,setsar=1"];
-  await runFfmpeg(["-ss", at.toFixed(3), "-i", media.backgroundPath, ...fit, "-frames:v", "1", "-f", "rawvideo", "-pix_fmt", "rgb24", out]);
+  const clips = [];
+  for (const path of [media.backgroundPath, ...(media.backgroundNext ?? [])]) {
+    const info = await probe(path);
+    clips.push({ path, seconds: Number(info.streams.find((s) => s.codec_type === "video")?.duration ?? info.format.duration) });
+  }
+  let at = ((media.backgroundStartAt ?? 0) + seconds) % clips.reduce((sum, clip) => sum + clip.seconds, 0);
+  let clip = clips[0]!;
+  for (const next of clips) {
+    clip = next;
+    if (at < next.seconds) break;
+    at -= next.seconds;
+  }
+  const fit = media.fitted ? [] : ["-vf", "scale=1080:1920:flags=bilinear:force_original_aspect_ratio=increase,crop=1080:1920,setsar=1"];
+  await runFfmpeg(["-ss", at.toFixed(3), "-i", clip.path, ...fit, "-frames:v", "1", "-f", "rawvideo", "-pix_fmt", "rgb24", out]);
   return new Uint8Array(readFileSync(out));
 }
 
