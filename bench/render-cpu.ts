@@ -36,6 +36,7 @@ import { STILLS_FONT } from "../render/plan/stills.ts";
 import type { Timeline } from "../render/timeline.ts";
 import { loadConfig } from "../src/kernel/config.ts";
 import { createOfflineNarrator } from "../src/narration/providers/offline.ts";
+import { STORY } from "./story-text.ts";
 
 const { values } = parseArgs({
   options: {
@@ -51,14 +52,6 @@ const ROUNDS = Number(values.rounds);
 type Footage = "half" | "half-lanczos" | "full";
 const footageKinds = (values.footage ?? ["half"]) as Footage[];
 
-const STORY =
-  "I never meant to become the person who knows every pigeon in the park by name, but here we are. It started the winter I lost my job. " +
-  "I would sit on the same bench every morning with a paper cup of coffee and a bag of seeds, and the same birds would come. " +
-  "There was a big grey one with a limp that I called Admiral, and a tiny white one that always arrived last and left first. " +
-  "By spring I could tell them apart from across the fountain. An old man started sitting at the other end of my bench. " +
-  "He never said much. One day he pointed at the white pigeon and said her name was Lucy, and that his wife had named her years ago. " +
-  "We have had coffee together every morning since. I found a new job in June, but I still go early, before work, " +
-  "because Admiral waits by the bench, and because the old man saves me the seat by the fountain.";
 
 const dir = values.keep ?? mkdtempSync(join(tmpdir(), "bench-render-cpu-"));
 mkdirSync(dir, { recursive: true });
