@@ -43,7 +43,7 @@ export const FOOTAGE_FPS = 30;
 /** Length of every loop; a category's three loops together cover a 60 s video. */
 export const LOOP_SECONDS = 20;
 /**
- * Size the scenes are drawn at and the loops are stored at; the render scales them to 1080x1920 (lanczos)
+ * Size the scenes are drawn at and the loops are stored at; the render doubles them to 1080x1920 (bilinear)
  * as it composes, which costs less than decoding a stored 1080x1920 loop.
  */
 export const RENDER_WIDTH = 540;
