@@ -5,7 +5,7 @@ import { probe, runFfmpeg } from "./ffmpeg.ts";
 import { fontFile, fontsDir } from "./fonts.ts";
 import type { EncoderSettings } from "./plan/encoder.ts";
 import { loudnessGain, measureMixArgs, measureMusicArgs, parseMusicLoudness, TARGET_LUFS, withMusicLevels } from "./plan/audio-mix.ts";
-import { type BackgroundClip, planRender } from "./plan/render-args.ts";
+import { type BackgroundClip, burnsCaptions, planRender } from "./plan/render-args.ts";
 import { audioRunArgs, gopFrames, joinArgs, joinList, type SegmentWindow, segmentWindows, windowTimeline, withThreads } from "./plan/segments.ts";
 import { segmentStillPaths, sheetFromTilesArgs, type StillPaths, STILLS_FONT } from "./plan/stills.ts";
 import { limitAudioArgs, LOUDNESS_TOLERANCE, measureArgs, nextCeiling, parseMeasure, PROMISED_TRUE_PEAK, RENDER_CEILING_DB } from "./plan/true-peak.ts";
@@ -59,10 +59,11 @@ export async function renderTimeline(timeline: Timeline, outPath: string, option
     const started = await withMeasuredMusic(placed, options.signal);
     // Two passes: the mix is measured (audio only), then rendered at the one gain that brings it to the target.
     const gain = loudnessGain(parseMeasure((await runFfmpeg(measureMixArgs(started), { signal: options.signal })).stderr).integrated);
-    if (timeline.captions && timeline.captions.words.length > 0) await Bun.write(assPath, buildAss(timeline.captions));
+    // Written once, before the plan: a segmented render's runs all read it.
+    if (burnsCaptions(timeline)) await Bun.write(assPath, buildAss(timeline.captions!));
     let result: RenderResult;
     // A background whose clips could not be measured cannot be seeked into: such a video renders whole.
-    if (windows.length > 1 && (timeline.background.kind !== "video" || clips)) result = await renderSegments(started, windows, clips, gain, outPath, workDir, options);
+    if (windows.length > 1 && (timeline.background.kind !== "video" || clips)) result = await renderSegments(started, windows, clips, gain, outPath, workDir, assPath, options);
     else {
       const backgroundList = clips && { path: join(workDir, "background.ffconcat"), clips };
       const stills = options.stills && { ...options.stills, fontFile: fontFile(...STILLS_FONT) };
@@ -95,6 +96,7 @@ async function renderSegments(
   gain: number,
   outPath: string,
   workDir: string,
+  assPath: string,
   options: RenderOptions,
 ): Promise<RenderResult> {
   const stop = new AbortController();
@@ -110,7 +112,7 @@ async function renderSegments(
   const audioPath = join(workDir, "audio.m4a");
   const runs = windows.map(async (window) => {
     const backgroundList = clips && { path: join(workDir, `background-${window.index}.ffconcat`), clips };
-    const paths = { output: segmentPaths[window.index]!, assPath: join(workDir, "captions.ass"), fontsDir: fontsDir(), backgroundList, segmentStills };
+    const paths = { output: segmentPaths[window.index]!, assPath, fontsDir: fontsDir(), backgroundList, segmentStills };
     const plan = planRender(windowTimeline(timeline, window), paths, encoder, gain, window);
     if (plan.backgroundList) await Bun.write(backgroundList!.path, plan.backgroundList);
     const started = performance.now();

@@ -34,6 +34,11 @@ export interface BackgroundClip {
   seconds: number;
 }
 
+/** Whether the render burns captions in (from an ASS file the renderer writes before it runs). */
+export function burnsCaptions(timeline: Timeline): boolean {
+  return Boolean(timeline.captions && timeline.captions.words.length > 0);
+}
+
 const quoteConcatPath = (path: string) => `'${path.replace(/'/g, "'\\''")}'`;
 
 /**
@@ -103,7 +108,7 @@ export function planRender(timeline: Timeline, paths: RenderPaths, encoder: Enco
   index += timeline.layers.length;
   let video = layers.label;
 
-  if (timeline.captions && timeline.captions.words.length > 0) {
+  if (burnsCaptions(timeline)) {
     filters.push(`[${video}]subtitles=filename='${escapeFilterPath(paths.assPath)}':fontsdir='${escapeFilterPath(paths.fontsDir)}'[vc]`);
     video = "vc";
   }
@@ -140,7 +145,7 @@ export function planRender(timeline: Timeline, paths: RenderPaths, encoder: Enco
       paths.output,
       ...(stills?.outputs ?? []),
     ],
-    needsAss: Boolean(timeline.captions && timeline.captions.words.length > 0),
+    needsAss: burnsCaptions(timeline),
     backgroundList,
   };
 }
