@@ -263,14 +263,16 @@ async function runAttempt(
     keepPublishing(outputs, publishing);
     await write({ stageOutputs: outputs });
   }
+  // The signing certificate is read (on a new deployment, made and stored) before the render, not after
+  // it: the database may be away by then.
+  const signerReady = deps.contentSigner?.prepare();
   const { timeline, cutAtMs } = await template.compose(ctx, outputs);
   if (cutAtMs !== undefined) await write({ cutAtMs });
+  await signerReady;
   const outPath = join(workDir, "video.mp4");
   let lastProgress = RENDER_START;
   const renderStarted = performance.now();
   const companionFiles = companionPaths(workDir);
-  // The signing certificate is read while the render runs, not after it: the database may be away by then.
-  const signerReady = deps.contentSigner?.prepare();
   let segmentsDone = -1;
   const rendered = await deps.renderPool.render(timeline, outPath, {
     onProgress: (fraction, segments) => {
@@ -292,9 +294,14 @@ async function runAttempt(
   await writeCaptionFiles(timeline, companionFiles);
   await Bun.write(join(workDir, PUBLISH_FILE), publishFileText(publishing));
   // Signed as part of the render's output: each attempt renders afresh, so a stored file carries one manifest.
+  // A certificate the database could not give before the render is asked for again until it can.
   if (deps.contentSigner) {
-    await signerReady;
-    const signed = await signVideoFiles(deps.contentSigner, video.template, template.madeOf(ctx.inputs, outputs), { video: outPath, poster: companionFiles.poster });
+    const signer = deps.contentSigner;
+    const signed = await whileDatabaseUnavailable(() => signVideoFiles(signer, video.template, template.madeOf(ctx.inputs, outputs), { video: outPath, poster: companionFiles.poster }), {
+      forMs: FINISH_WAITS_FOR_DATABASE_MS,
+      everyMs: FINISH_RETRY_MS,
+      signal,
+    });
     deps.log.info("content credentials signed", { videoId: video.id, seconds: Math.round(signed.seconds * 1000) / 1000, bytesAdded: signed.bytesAdded });
   }
   const companions = Object.values(VIDEO_FILES).map((file) => ({ file, path: join(workDir, file) }));
