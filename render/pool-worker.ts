@@ -2,7 +2,7 @@ import type { MessagePort } from "node:worker_threads";
 import sharp from "sharp";
 import type { EncoderSettings } from "./plan/encoder.ts";
 import type { StillPaths } from "./plan/stills.ts";
-import { renderTimeline, type SegmentsDone } from "./renderer.ts";
+import { renderTimeline, renderWindow as renderOneWindow, type SegmentsDone, type WindowFiles, type WindowTask } from "./renderer.ts";
 import type { Timeline } from "./timeline.ts";
 
 /** Runs in a pool thread: one render, reporting progress on `port`; a message on `port` stops it. */
@@ -21,6 +21,18 @@ export async function render(task: { timeline: Timeline; outPath: string; encode
     });
   } finally {
     task.port?.close();
+  }
+}
+
+/** Runs in a pool thread: one window of another process's segmented render; a message on `port` stops it. */
+export async function renderWindow(job: { task: WindowTask; files: WindowFiles; workDir: string; port?: MessagePort }) {
+  const controller = new AbortController();
+  job.port?.once("message", () => controller.abort());
+  try {
+    const { seconds } = await renderOneWindow(job.task, job.files, job.workDir, { signal: controller.signal });
+    return { seconds };
+  } finally {
+    job.port?.close();
   }
 }
 

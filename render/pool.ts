@@ -4,9 +4,9 @@ import { MessageChannel } from "node:worker_threads";
 import Piscina from "piscina";
 import type { EncoderChoice } from "./encoder-probe.ts";
 import { FfmpegAborted } from "./ffmpeg.ts";
-import { segmentsForRender } from "./plan/segments.ts";
+import { SEGMENT_CORES, segmentsForRender, withThreads } from "./plan/segments.ts";
 import type { StillPaths } from "./plan/stills.ts";
-import type { SegmentsDone } from "./renderer.ts";
+import { renderTimeline, type SegmentsDone, type WindowFiles, type WindowPlacer, type WindowTask } from "./renderer.ts";
 import type { Timeline } from "./timeline.ts";
 
 export interface RenderPoolStats {
@@ -23,6 +23,11 @@ export interface RenderTaskOptions {
   stills?: StillPaths;
   /** Where the render keeps its working files (RenderOptions.workDir). */
   workDir?: string;
+  /**
+   * Where a segmented render's windows go (other processes may take some): such a render runs on this
+   * thread, where the placer's queue and storage are, with as many windows at once here as its cores allow.
+   */
+  placer?: WindowPlacer;
 }
 
 export interface RenderPool {
@@ -32,6 +37,8 @@ export interface RenderPool {
    * `stills` are written by the same run. `seconds` is the render's own wall time, its wait for a turn left out.
    */
   render(timeline: Timeline, outPath: string, options?: RenderTaskOptions): Promise<RenderTaskResult>;
+  /** One window of another process's segmented render, whole on this pool's share, in its turn. */
+  renderWindow(task: WindowTask, files: WindowFiles, workDir: string, signal?: AbortSignal): Promise<{ seconds: number }>;
   drawSvg(svg: string, outPath: string): Promise<void>;
   stats(): RenderPoolStats;
   close(): Promise<void>;
@@ -104,12 +111,19 @@ export function createRenderPool(encoder: EncoderChoice, options: RenderPoolOpti
   };
   return {
     encoder,
-    async render(timeline, outPath, { onProgress, signal, stills, workDir } = {}) {
+    async render(timeline, outPath, { onProgress, signal, stills, workDir, placer } = {}) {
       await acquire(signal);
       const cut = segmentsForRender(timeline.duration, { idleCores: Math.max(0, cores - held), shareCores: share, othersWaiting: waiting.length > 0, forced: options.segments });
       const extra = cut.extraCores;
       held += extra;
       try {
+        if (placer && cut.count > 1) {
+          const cores = share + extra;
+          const localSlots = Math.max(1, Math.floor(cores / SEGMENT_CORES));
+          const started = performance.now();
+          const rendered = await renderTimeline(timeline, outPath, { encoder: encoder.settings, stills, workDir, signal, onProgress, segments: cut.count, threads: Math.floor(cores / localSlots), placer, localSlots });
+          return { ...rendered, seconds: (performance.now() - started) / 1000 };
+        }
         const { port1, port2 } = new MessageChannel();
         port1.on("message", (m: { fraction: number; segments?: SegmentsDone }) => onProgress?.(m.fraction, m.segments));
         // Piscina's own abort ends the worker thread, which would leave its ffmpeg running: the abort
@@ -130,6 +144,26 @@ export function createRenderPool(encoder: EncoderChoice, options: RenderPoolOpti
         }
       } finally {
         release(share + extra);
+      }
+    },
+    async renderWindow(task, files, workDir, signal) {
+      await acquire(signal);
+      try {
+        const { port1, port2 } = new MessageChannel();
+        const abort = () => port1.postMessage("abort");
+        signal?.addEventListener("abort", abort, { once: true });
+        if (signal?.aborted) abort();
+        try {
+          const transferList = [port2] as never;
+          // On this pool's share of the cores, whatever the owner's were.
+          const own = { ...task, encoder: withThreads(task.encoder, share) };
+          return await pool.run({ task: own, files, workDir, port: port2 }, { name: "renderWindow", transferList });
+        } finally {
+          signal?.removeEventListener("abort", abort);
+          port1.close();
+        }
+      } finally {
+        release(share);
       }
     },
     async drawSvg(svg, outPath) {

@@ -6,8 +6,9 @@ import { fontFile, fontsDir } from "./fonts.ts";
 import type { EncoderSettings } from "./plan/encoder.ts";
 import { loudnessGain, measureMixArgs, measureMusicArgs, parseMusicLoudness, TARGET_LUFS, withMusicLevels } from "./plan/audio-mix.ts";
 import { type BackgroundClip, burnsCaptions, planRender } from "./plan/render-args.ts";
-import { audioRunArgs, gopFrames, joinArgs, joinList, type SegmentWindow, segmentWindows, windowTimeline, withThreads } from "./plan/segments.ts";
+import { audioRunArgs, gopFrames, joinArgs, joinList, type SegmentWindow, segmentWindows, type WindowTask, windowTimeline, withThreads } from "./plan/segments.ts";
 import { segmentStillPaths, sheetFromTilesArgs, type StillPaths, STILLS_FONT } from "./plan/stills.ts";
+export type { WindowTask } from "./plan/segments.ts";
 import { limitAudioArgs, LOUDNESS_TOLERANCE, measureArgs, nextCeiling, parseMeasure, PROMISED_TRUE_PEAK, RENDER_CEILING_DB } from "./plan/true-peak.ts";
 import { FPS, type Timeline, timelineProblems } from "./timeline.ts";
 
@@ -32,6 +33,9 @@ export interface RenderOptions {
    */
   segments?: number;
   threads?: number;
+  /** Where a segmented render's windows are rendered (elsewhere, or here), and how many at once here. */
+  placer?: WindowPlacer;
+  localSlots?: number;
 }
 
 export interface SegmentsDone {
@@ -83,9 +87,47 @@ export async function renderTimeline(timeline: Timeline, outPath: string, option
 }
 
 /**
- * The video rendered as one ffmpeg run per window, all at once, beside one run that mixes and encodes the
- * whole audio (plan/segments.ts says why it is mixed once); then the segments are joined in order with the
- * audio under them, copied, not re-encoded. The stills come from the segments that hold their frames: the
+ * Where a segmented render's windows are rendered. The renderer offers each window to `place` with a way
+ * to render it here (`here.render()`, whenever `here.free()` says a local slot is free); `place` resolves
+ * once the window's files are where `files` says: rendered here, or by another process and brought back.
+ * `here.signal` aborts when the render is given up (one window failed, or the caller's signal). Without a
+ * placer every window renders here, all at once.
+ */
+export interface WindowPlacer {
+  place(task: WindowTask, files: WindowFiles, here: { free(): boolean; render(): Promise<void>; signal: AbortSignal }): Promise<void>;
+}
+
+/** Where one window's render writes: its segment, and its part of the stills when it holds any. */
+export interface WindowFiles {
+  output: string;
+  /** The whole video's poster, written by the window that holds its frame. */
+  poster?: string;
+  /** The sheet's tiles (an image2 pattern, `%02d`), numbered as in the whole sheet. */
+  tiles?: string;
+}
+
+/**
+ * Renders one window of a segmented render (a task planned here or by another process) to `files`.
+ * `assPath`: the captions file the whole render already wrote; built from the task's captions when absent.
+ */
+export async function renderWindow(task: WindowTask, files: WindowFiles, workDir: string, options: { signal?: AbortSignal; onProgress?(seconds: number): void; assPath?: string } = {}): Promise<{ seconds: number; maxRssBytes: number }> {
+  const { window, timeline } = task;
+  let assPath = options.assPath ?? join(workDir, `captions-${window.index}.ass`);
+  if (!options.assPath && burnsCaptions(timeline)) await Bun.write(assPath, buildAss(timeline.captions!));
+  const backgroundList = task.clips && { path: join(workDir, `background-${window.index}.ffconcat`), clips: task.clips };
+  const segmentStills = task.stills && files.poster && files.tiles ? { ...task.stills, poster: files.poster, tiles: files.tiles, fontFile: fontFile(...STILLS_FONT) } : undefined;
+  const plan = planRender(timeline, { output: files.output, assPath, fontsDir: fontsDir(), backgroundList, segmentStills }, task.encoder, 0, window);
+  if (plan.backgroundList) await Bun.write(backgroundList!.path, plan.backgroundList);
+  const started = performance.now();
+  const run = await runFfmpeg(plan.args, { signal: options.signal, onProgress: options.onProgress });
+  return { seconds: (performance.now() - started) / 1000, maxRssBytes: run.maxRssBytes };
+}
+
+/**
+ * The video rendered as one ffmpeg run per window, beside one run that mixes and encodes the whole audio
+ * (plan/segments.ts says why it is mixed once); then the segments are joined in order with the audio under
+ * them, copied, not re-encoded. The windows run here all at once, or, given a placer, where it puts them,
+ * at most `localSlots` here at a time. The stills come from the segments that hold their frames: the
  * poster as a whole render writes it, the sheet's tiles one file each, laid out once all are done. One
  * failed run stops the others.
  */
@@ -102,34 +144,46 @@ async function renderSegments(
   const stop = new AbortController();
   const signal = options.signal ? AbortSignal.any([options.signal, stop.signal]) : stop.signal;
   const encoder = options.threads ? withThreads(options.encoder, options.threads) : options.encoder;
-  const stillsFont = fontFile(...STILLS_FONT);
   const tiles = join(workDir, "tile-%02d.png");
-  const segmentStills = options.stills && { ...segmentStillPaths(timeline, options.stills.poster, tiles), fontFile: stillsFont };
+  const stills = options.stills && segmentStillPaths(timeline, options.stills.poster, tiles);
   const written = windows.map(() => 0);
   let done = 0;
   const report = () => options.onProgress?.(Math.min(1, written.reduce((a, b) => a + b, 0) / timeline.duration), { done, count: windows.length });
-  const segmentPaths = windows.map((w) => join(workDir, `segment-${w.index}.mp4`));
-  const audioPath = join(workDir, "audio.m4a");
+  const slots = localSlots(options.placer ? Math.max(1, options.localSlots ?? 1) : windows.length);
+  let maxRssBytes = 0;
   const runs = windows.map(async (window) => {
-    const backgroundList = clips && { path: join(workDir, `background-${window.index}.ffconcat`), clips };
-    const paths = { output: segmentPaths[window.index]!, assPath, fontsDir: fontsDir(), backgroundList, segmentStills };
-    const plan = planRender(windowTimeline(timeline, window), paths, encoder, gain, window);
-    if (plan.backgroundList) await Bun.write(backgroundList!.path, plan.backgroundList);
-    const started = performance.now();
-    const run = await runFfmpeg(plan.args, {
+    const task: WindowTask = { window, timeline: windowTimeline(timeline, window), clips, encoder, stills: stills && { posterFrame: stills.posterFrame, sheetTimes: stills.sheetTimes } };
+    const files: WindowFiles = { output: join(workDir, `segment-${window.index}.mp4`), ...(stills && { poster: stills.poster, tiles }) };
+    const here = {
       signal,
-      onProgress: (seconds) => {
-        written[window.index] = Math.min(seconds, window.end - window.start);
-        report();
+      free: () => slots.free() > 0,
+      async render() {
+        await slots.take();
+        try {
+          const run = await renderWindow(task, files, workDir, {
+            signal,
+            assPath,
+            onProgress: (seconds) => {
+              written[window.index] = Math.min(seconds, window.end - window.start);
+              report();
+            },
+          });
+          maxRssBytes = Math.max(maxRssBytes, run.maxRssBytes);
+        } finally {
+          slots.give();
+        }
       },
-    });
+    };
+    const started = performance.now();
+    await (options.placer ? options.placer.place(task, files, here) : here.render());
     written[window.index] = window.end - window.start;
     done++;
     report();
-    return { seconds: (performance.now() - started) / 1000, maxRssBytes: run.maxRssBytes };
+    return { seconds: (performance.now() - started) / 1000, output: files.output };
   });
+  const audioPath = join(workDir, "audio.m4a");
   const audio = runFfmpeg(audioRunArgs(timeline, gain, audioPath), { signal });
-  let results: { seconds: number; maxRssBytes: number }[];
+  let results: { seconds: number; output: string }[];
   try {
     [results] = await Promise.all([Promise.all(runs), audio]);
   } catch (error) {
@@ -138,14 +192,32 @@ async function renderSegments(
     throw error;
   }
   const listPath = join(workDir, "segments.ffconcat");
-  await Bun.write(listPath, joinList(windows, segmentPaths));
+  await Bun.write(listPath, joinList(windows, results.map((r) => r.output)));
   const joinStarted = performance.now();
   const joined = await runFfmpeg(joinArgs(listPath, audioPath, timeline.duration, outPath), { signal: options.signal });
   const joinSeconds = (performance.now() - joinStarted) / 1000;
   if (options.stills) await runFfmpeg(sheetFromTilesArgs(tiles, options.stills.contactSheet), { signal: options.signal });
   return {
-    maxRssBytes: Math.max(joined.maxRssBytes, ...results.map((r) => r.maxRssBytes)),
+    maxRssBytes: Math.max(joined.maxRssBytes, maxRssBytes),
     segments: { seconds: results.map((r) => r.seconds), joinSeconds },
+  };
+}
+
+/** `count` slots for windows rendered here: `take` waits for one, `give` hands it to the next waiting. */
+function localSlots(count: number) {
+  let free = count;
+  const waiting: (() => void)[] = [];
+  return {
+    free: () => free,
+    async take() {
+      if (free > 0) free--;
+      else await new Promise<void>((resolve) => waiting.push(resolve));
+    },
+    give() {
+      const next = waiting.shift();
+      if (next) next();
+      else free++;
+    },
   };
 }
 

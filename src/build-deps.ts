@@ -175,6 +175,7 @@ export async function buildDeps(config: Config, database: Database, queue: JobQu
     // The same model as the script writer's, when one is configured, under the same fidelity check.
     publishKit: createPublishKitWriter(config.llm ? createLlmClient(config.llm) : null, log),
     contentSigner: contentSignerOf(config, database, now),
+    segmentJobs: config.segmentJobs,
     // Own-media imports (downloads that may take minutes, conversions taking turns across accounts) hold
     // at most the import turns' slots, one account at most one of them, and a video that finds no turn
     // goes back to the queue instead of waiting in its job: the other jobs (a render's turn and one more)

@@ -130,3 +130,9 @@ export async function findFinishedOrUnknownVideoIds(db: Db, ids: string[]): Prom
   const liveIds = new Set(live.map((r) => r.id));
   return ids.filter((id) => !liveIds.has(id));
 }
+
+/** Whether `attempt` is the video's current attempt and it is rendering (a shared window's fence). */
+export async function isAttemptRendering(db: Db, id: string, attempt: number): Promise<boolean> {
+  const [row] = await db.select({ status: videos.status, attempts: videos.attempts }).from(videos).where(eq(videos.id, id));
+  return row?.status === "rendering" && row.attempts === attempt;
+}

@@ -152,3 +152,44 @@ export function withThreads(encoder: EncoderSettings, threads: number): EncoderS
   args[at + 1] = String(Math.max(1, Math.floor(threads)));
   return { ...encoder, args };
 }
+
+/**
+ * One window of a segmented render as plain data, which another process can render (`renderWindow`):
+ * the window's Timeline (windowTimeline's), the background's clips with their lengths, the encoder's
+ * settings (segments joined by copy must share them) and the whole video's still frames. Files are named
+ * by path: `taskFiles` lists them, `relocateTask` moves them onto another machine's copies.
+ */
+export interface WindowTask {
+  window: SegmentWindow;
+  timeline: Timeline;
+  clips?: { path: string; seconds: number }[];
+  encoder: EncoderSettings;
+  /** The whole video's poster frame and sheet times (stills.ts segmentStillPaths), when stills are taken. */
+  stills?: { posterFrame: number; sheetTimes: number[] };
+}
+
+/** Every file a window task reads: the background's clips and the layers' PNGs, each once. */
+export function taskFiles(task: WindowTask): string[] {
+  const background = task.timeline.background;
+  const files = [
+    ...(background.kind === "video" ? [background.path, ...(background.next ?? [])] : []),
+    ...(task.clips ?? []).map((clip) => clip.path),
+    ...task.timeline.layers.map((layer) => layer.path),
+  ];
+  return [...new Set(files)];
+}
+
+/** The task with each file `moved` names replaced by where it is now (files it does not name stay). */
+export function relocateTask(task: WindowTask, moved: ReadonlyMap<string, string>): WindowTask {
+  const at = (path: string) => moved.get(path) ?? path;
+  const background = task.timeline.background;
+  return {
+    ...task,
+    timeline: {
+      ...task.timeline,
+      background: background.kind === "video" ? { ...background, path: at(background.path), ...(background.next && { next: background.next.map(at) }) } : background,
+      layers: task.timeline.layers.map((layer) => ({ ...layer, path: at(layer.path) })),
+    },
+    ...(task.clips && { clips: task.clips.map((clip) => ({ ...clip, path: at(clip.path) })) }),
+  };
+}

@@ -95,6 +95,10 @@ export const ConfigSchema = Type.Object({
     default: 0,
     description: "How many time segments a video is rendered in, at once, and joined: 0 (default), as many as the render pool's idle cores allow (two cores a segment) while no other render waits; 1, always whole; K, always K where the video is long enough (8 s a segment at least).",
   }),
+  SEGMENT_JOBS: Type.Union([Type.Literal("0"), Type.Literal("1")], {
+    default: "0",
+    description: "1: a video rendered in segments (RENDER_SEGMENTS) keeps its first and offers the others as jobs to the other workers on the same Postgres (DATABASE_URL) and storage; an idle worker takes one, and the video's own worker renders any no one has taken. 0: a video's segments all render where the video does.",
+  }),
   STORAGE_URL: Type.String({
     default: "",
     description: "Where finished videos, their files, imported media, teaser audio and stage files are kept. Empty: DATA_DIR/videos on local disk. s3://bucket/prefix: an S3-compatible bucket (endpoint, region and credentials from the AWS_* variables).",
@@ -153,6 +157,8 @@ export interface Config {
   drainMs: number;
   /** Segments a video renders in (0: chosen from the render pool's idle cores). */
   renderSegments: number;
+  /** Whether segmented renders offer windows to other workers (SEGMENT_JOBS=1). */
+  segmentJobs: boolean;
   /** Local disk under DATA_DIR, or an S3-compatible bucket. */
   storage: { kind: "local" } | { kind: "s3"; bucket: string; prefix: string; endpoint: string; publicEndpoint: string; region: string; accessKeyId: string; secretAccessKey: string; sessionToken: string };
   /** Null: no metrics endpoint. */
@@ -194,6 +200,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (raw.DATABASE_URL && !/^postgres(ql)?:\/\//.test(raw.DATABASE_URL)) {
     throw new Error("invalid configuration: DATABASE_URL must be a postgres:// URL");
   }
+  if (raw.SEGMENT_JOBS === "1" && !raw.DATABASE_URL) {
+    throw new Error("invalid configuration: SEGMENT_JOBS=1 needs DATABASE_URL (the embedded database serves one process, which has no other workers to share with)");
+  }
   if (raw.ROLE !== "all" && !raw.DATABASE_URL) {
     throw new Error(`invalid configuration: ROLE=${raw.ROLE} needs DATABASE_URL (the embedded database serves one process, so it runs everything in one)`);
   }
@@ -230,6 +239,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       : { kind: "local" },
     drainMs: raw.DRAIN_SECONDS * 1000,
     renderSegments: raw.RENDER_SEGMENTS,
+    segmentJobs: raw.SEGMENT_JOBS === "1",
     eventsHeartbeatMs: raw.EVENTS_HEARTBEAT_SECONDS * 1000,
     httpIdleTimeoutSeconds: raw.HTTP_IDLE_TIMEOUT_SECONDS,
     metrics: raw.METRICS_PORT ? { port: Number(raw.METRICS_PORT), host: raw.METRICS_HOST, token: raw.METRICS_TOKEN } : null,

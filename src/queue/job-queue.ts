@@ -6,6 +6,7 @@ import type { BackgroundCategory } from "../../render/media/background-categorie
 export const QUEUES = {
   pipeline: "video-pipeline",
   webhooks: "webhook-delivery",
+  segments: "render-segment",
 } as const;
 
 /** Seconds without a heartbeat after which a pipeline job's worker is taken for dead and the job is retried. */
@@ -31,6 +32,26 @@ export interface PipelineJob {
 export interface WebhookJob {
   deliveryId: string;
 }
+
+/**
+ * One window of a video's segmented render offered to other workers (src/videos/segment-jobs.ts): the
+ * attempt that offered it, and where its task and input files are in storage.
+ */
+export interface SegmentJob {
+  videoId: string;
+  attempt: number;
+  index: number;
+}
+
+/**
+ * A segment job's worker is taken for dead after this long without a heartbeat (pg-boss's least), and the
+ * window goes back to be taken again (by the video's own attempt, at the latest).
+ */
+export const SEGMENT_HEARTBEAT_SECONDS = 10;
+export const SEGMENT_RETRY_LIMIT = 2;
+
+/** Where a segment job stands, as the attempt that offered it sees it. */
+export type SegmentJobState = "waiting" | "taken" | "done" | "gone";
 
 /**
  * pg-boss over the service's own database. Jobs are sent inside the caller's transaction (the video row
@@ -62,8 +83,25 @@ export interface JobQueue {
    * poll, so a video created where it is made starts at once (another process's workers still poll).
    */
   pipelineQueued(): void;
+  /** Offers a window to other workers; its job's id. */
+  sendSegment(job: SegmentJob): Promise<string>;
+  /** waiting: no worker has it; taken: one renders it; done: rendered (its output says what it wrote); gone: failed for good or taken back. */
+  segmentState(id: string): Promise<{ state: SegmentJobState; output?: unknown }>;
+  /** Takes a window back while no worker has it (cancels its job); false once one has. */
+  takeBackSegment(id: string): Promise<boolean>;
+  /** Withdraws windows whatever their state (the attempt is done with them): a worker rendering one finds out at its next heartbeat. */
+  withdrawSegments(ids: string[]): Promise<void>;
+  /** The oldest window on offer, now active for this worker (this fetch of it: `retryCount`), or undefined. */
+  fetchSegment(): Promise<{ id: string; retryCount: number; data: SegmentJob } | undefined>;
+  /** A taken window's heartbeat; false once the job is no longer this fetch's (taken back, or failed as lost and fetched again). */
+  touchSegment(job: { id: string; retryCount: number }): Promise<boolean>;
+  /** Completes (with what it wrote) or fails this fetch of a window; false when it was no longer this fetch's. */
+  settleSegment(job: { id: string; retryCount: number }, outcome: { output: object } | { error: string }): Promise<boolean>;
   stop(): Promise<void>;
 }
+
+/** How many jobs a pg-boss command changed (its response carries the count; its type does not say so). */
+const affected = (response: object) => (response as { affected?: number }).affected ?? 0;
 
 /** pg-boss's parameterised SQL on the caller's transaction, so the job commits with it. */
 function transactionExecutor(tx: Db) {
@@ -71,7 +109,7 @@ function transactionExecutor(tx: Db) {
 }
 
 async function ensureQueues(boss: PgBoss): Promise<boolean> {
-  const existing = new Set((await boss.getQueues([QUEUES.pipeline, QUEUES.webhooks])).map((q) => q.name));
+  const existing = new Set((await boss.getQueues(Object.values(QUEUES))).map((q) => q.name));
   const wanted: [string, Parameters<PgBoss["createQueue"]>[1]][] = [
     [
       QUEUES.pipeline,
@@ -79,6 +117,7 @@ async function ensureQueues(boss: PgBoss): Promise<boolean> {
     ],
     // Webhook retries are scheduled by the delivery code itself (10, 60, 300 s), one job per attempt.
     [QUEUES.webhooks, { retryLimit: 0, expireInSeconds: 60 }],
+    [QUEUES.segments, { retryLimit: SEGMENT_RETRY_LIMIT, retryDelay: 1, heartbeatSeconds: SEGMENT_HEARTBEAT_SECONDS, expireInSeconds: 60 * 60 }],
   ];
   let created = false;
   for (const [name, opts] of wanted) {
@@ -112,6 +151,13 @@ export async function startJobQueue(database: Database, options: { databaseUrl: 
     boss = await open();
   }
   const pipelineWorkers: string[] = [];
+  const segmentState = async (id: string): Promise<{ state: SegmentJobState; output?: unknown }> => {
+    const job = await boss.getJobById(QUEUES.segments, id);
+    if (!job) return { state: "gone" };
+    if (job.state === "completed") return { state: "done", output: job.output };
+    if (job.state === "created" || job.state === "retry") return { state: "waiting" };
+    return { state: job.state === "active" ? "taken" : "gone" };
+  };
   return {
     boss,
     async sendPipeline(tx, job) {
@@ -131,7 +177,7 @@ export async function startJobQueue(database: Database, options: { databaseUrl: 
     async requeueOrphans() {
       if (database.kind !== "pglite") return 0;
       let count = 0;
-      for (const name of [QUEUES.pipeline, QUEUES.webhooks]) {
+      for (const name of Object.values(QUEUES)) {
         const active = (await boss.findJobs(name)).filter((j) => j.state === "active").map((j) => j.id);
         if (active.length > 0) await boss.fail(name, active, { reason: "the process that ran this job stopped" });
         count += active.length;
@@ -147,6 +193,34 @@ export async function startJobQueue(database: Database, options: { databaseUrl: 
     },
     pipelineQueued() {
       for (const id of pipelineWorkers) boss.notifyWorker(id);
+    },
+    async sendSegment(job) {
+      const id = await boss.send(QUEUES.segments, job);
+      if (!id) throw new Error("the queue did not take the segment");
+      return id;
+    },
+    segmentState,
+    async takeBackSegment(id) {
+      // pg-boss cancels active jobs too: only a job seen waiting is cancelled. One fetched in between is
+      // cancelled under its worker, which sees that at its next heartbeat and before it stores anything.
+      if ((await segmentState(id)).state !== "waiting") return false;
+      return affected(await boss.cancel(QUEUES.segments, id)) > 0;
+    },
+    async withdrawSegments(ids) {
+      if (ids.length > 0) await boss.cancel(QUEUES.segments, ids);
+    },
+    async fetchSegment() {
+      const [job] = await boss.fetch<SegmentJob>(QUEUES.segments, { batchSize: 1 });
+      return job && { id: job.id, retryCount: job.retryCount, data: job.data };
+    },
+    // Fenced to the fetch (pg-boss's attempt fence): a worker taken for dead cannot touch or settle the
+    // window another has fetched since.
+    async touchSegment(job) {
+      return affected(await boss.touch(QUEUES.segments, job)) > 0;
+    },
+    async settleSegment(job, outcome) {
+      const response = "output" in outcome ? await boss.complete(QUEUES.segments, job, outcome.output) : await boss.fail(QUEUES.segments, job, { reason: outcome.error });
+      return affected(response) > 0;
     },
     stop: () => boss.stop({ graceful: true, timeout: 10_000 }),
   };

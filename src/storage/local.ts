@@ -17,6 +17,8 @@ export interface Storage {
   /** A file on this machine with the stored bytes (the stored file itself on local disk, a fetched copy from a bucket), or undefined when there is none. */
   fetch(key: string): Promise<string | undefined>;
   remove(key: string): Promise<void>;
+  /** Drops this machine's copy of a fetched file (a bucket's download cache); the stored file stays. */
+  forget(key: string): void;
   /** Local disk only: the stored file's path, which GET /v1/files serves. Undefined for a bucket. */
   locate(key: string): string | undefined;
   /** A URL that serves the file until `expiresAt` (unix seconds): a signed /v1/files URL, or the bucket's presigned URL. */
@@ -77,6 +79,8 @@ export function createLocalStorage(dir: string, publicBaseUrl: string, secret: B
     async remove(key) {
       if (isStorageKey(key)) rmSync(join(dir, key), { force: true });
     },
+    // A fetch hands out the stored file itself: there is no copy to drop.
+    forget: () => {},
     locate,
     signedUrl(key, expiresAt) {
       return `${publicBaseUrl}/v1/files/${key}?expires=${expiresAt}&signature=${sign(key, expiresAt)}`;

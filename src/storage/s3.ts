@@ -62,6 +62,9 @@ export function createS3Storage(location: S3Location, cacheDir: string): Storage
       }
       return cached;
     },
+    forget(key) {
+      rmSync(join(cacheDir, key), { force: true });
+    },
     async remove(key) {
       await client.delete(objectKey(key));
       rmSync(join(cacheDir, key), { force: true });

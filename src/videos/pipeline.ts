@@ -27,6 +27,7 @@ import { VIDEO_FILES } from "./files.ts";
 import type { PublishKitWriter } from "../publishing/kit-writer.ts";
 import type { ContentSigner } from "../content-credentials/signer.ts";
 import { signVideoFiles } from "../content-credentials/sign-video.ts";
+import { dropEarlierSharedRenders, shareWindows } from "./segment-jobs.ts";
 import { keepPublishing, keptPublishing, PUBLISH_FILE, publishFileText, writePublishing } from "../publishing/publishing.ts";
 
 export interface PipelineDeps {
@@ -47,6 +48,8 @@ export interface PipelineDeps {
   publishKit: PublishKitWriter;
   /** Embeds signed Content Credentials in each rendered MP4 and poster; null when C2PA=0. */
   contentSigner: ContentSigner | null;
+  /** Whether a segmented render offers its windows to other workers (segment-jobs.ts). */
+  segmentJobs: boolean;
 }
 
 export interface AttemptInfo {
@@ -274,6 +277,8 @@ async function runAttempt(
   const renderStarted = performance.now();
   const companionFiles = companionPaths(workDir);
   let segmentsDone = -1;
+  const shared = deps.segmentJobs ? shareWindows(deps, { id: video.id, attempt: video.attempts }, workDir) : undefined;
+  if (shared) await dropEarlierSharedRenders(deps.storage, video.id, video.attempts);
   const rendered = await deps.renderPool.render(timeline, outPath, {
     onProgress: (fraction, segments) => {
       const progress = Math.min(99, RENDER_START + Math.floor(fraction * (99 - RENDER_START)));
@@ -289,7 +294,8 @@ async function runAttempt(
     stills: { poster: companionFiles.poster, contactSheet: companionFiles.contactSheet },
     // In the video's folder: a crash mid-render leaves the render's files where the sweep removes them.
     workDir,
-  });
+    placer: shared?.placer,
+  }).finally(() => shared?.cleanUp());
   // The caption files, poster and contact sheet are stored first: a stored MP4 always has its files.
   await writeCaptionFiles(timeline, companionFiles);
   await Bun.write(join(workDir, PUBLISH_FILE), publishFileText(publishing));

@@ -10,6 +10,7 @@ import { PIPELINE_RETRY_LIMIT, type PipelineJob, QUEUES, type WebhookJob } from 
 import { attemptDelivery } from "../webhooks/deliver.ts";
 import { FOOTAGE_CHECK_SECONDS } from "./footage-wait.ts";
 import { failVideo, Superseded } from "./finish.ts";
+import { startSegmentHelper } from "./segment-jobs.ts";
 import { finishContext, type PipelineDeps, processVideo, removeWorkDir } from "./pipeline.ts";
 
 /** A started video whose heartbeat stopped this long ago is ended (the queue retries dead workers much sooner). */
@@ -154,6 +155,8 @@ export async function startWorkers(deps: WorkerDeps): Promise<{ stop(): Promise<
   await boss.work<WebhookJob>(QUEUES.webhooks, { localConcurrency: 4, pollingIntervalSeconds: 1 }, async ([job]) => {
     deps.recorder.webhookDelivery(await track(attemptDelivery({ database: deps.database, queue: deps.queue, policy: deps.webhookPolicy, now: deps.now }, job!.data.deliveryId)));
   });
+  // Other workers' segmented renders offer windows only when SEGMENT_JOBS=1; this worker helps with them then.
+  const segmentHelper = deps.segmentJobs ? startSegmentHelper(deps) : undefined;
   const watchdog = setInterval(() => {
     const now = deps.now();
     Promise.all([
@@ -170,7 +173,7 @@ export async function startWorkers(deps: WorkerDeps): Promise<{ stop(): Promise<
     async stop() {
       stopping = true;
       clearInterval(watchdog);
-      await Promise.all([boss.offWork(QUEUES.pipeline, { wait: false }), boss.offWork(QUEUES.webhooks, { wait: false })]);
+      await Promise.all([boss.offWork(QUEUES.pipeline, { wait: false }), boss.offWork(QUEUES.webhooks, { wait: false }), segmentHelper?.stop()]);
       const settled = () => Promise.allSettled([...inFlight]);
       await within(settled(), deps.drainMs);
       if (runs.size === 0) return;

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import S3rver from "@20minutes/s3rver";
@@ -17,6 +17,8 @@ export interface ObjectStore {
   location(prefix: string, overrides?: Partial<S3Location>): S3Location;
   /** What a process needs in its environment to store its files in this bucket under `prefix`. */
   env(prefix: string): Record<string, string>;
+  /** The keys stored under `prefix`, read from the server's own folder. */
+  keys(prefix: string): string[];
   stop(): Promise<void>;
 }
 
@@ -40,6 +42,15 @@ export async function startObjectStore(bucket = "shortvid-test"): Promise<Object
       AWS_ACCESS_KEY_ID: OBJECT_STORE_CREDENTIALS.accessKeyId,
       AWS_SECRET_ACCESS_KEY: OBJECT_STORE_CREDENTIALS.secretAccessKey,
     }),
+    keys(prefix) {
+      const root = join(directory, bucket, prefix);
+      if (!existsSync(root)) return [];
+      // s3rver keeps each object as <name>._S3rver_object beside its metadata.
+      return readdirSync(root, { recursive: true })
+        .map(String)
+        .filter((name) => name.endsWith("._S3rver_object"))
+        .map((name) => `${prefix}/${name.slice(0, -"._S3rver_object".length)}`);
+    },
     async stop() {
       await server.close();
       rmSync(directory, { recursive: true, force: true });
