@@ -1,10 +1,10 @@
-import { availableParallelism } from "node:os";
+import { availableParallelism, freemem, totalmem } from "node:os";
 import { join } from "node:path";
 import { MessageChannel } from "node:worker_threads";
 import Piscina from "piscina";
 import type { EncoderChoice } from "./encoder-probe.ts";
 import { FfmpegAborted } from "./ffmpeg.ts";
-import { SEGMENT_CORES, segmentsForRender, withThreads } from "./plan/segments.ts";
+import { DEFAULT_RUN_PEAK_BYTES, memoryForRender, SEGMENT_CORES, segmentsForRender, withThreads } from "./plan/segments.ts";
 import type { StillPaths } from "./plan/stills.ts";
 import { renderTimeline, type SegmentsDone, type WindowFiles, type WindowPlacer, type WindowTask } from "./renderer.ts";
 import type { Timeline } from "./timeline.ts";
@@ -14,6 +14,8 @@ export interface RenderPoolStats {
   maxConcurrentRenders: number;
   rendersRunning: number;
   rendersWaiting: number;
+  /** One ffmpeg run's peak memory as the pool now estimates it (the default, or the largest it has seen). */
+  runPeakBytes: number;
 }
 
 export interface RenderTaskOptions {
@@ -61,6 +63,13 @@ export interface RenderPoolOptions {
    * when no other render waits; 1, always whole; K, always K where the video is long enough.
    */
   segments?: number;
+  /**
+   * The memory the pool's ffmpeg runs may hold at once, which bounds a render's segments (memoryForRender):
+   * by default HOST_MEMORY_SHARE of the host's memory and of what is free as a render starts.
+   */
+  memoryBytes?: number;
+  /** One run's peak before the pool has seen a larger one (DEFAULT_RUN_PEAK_BYTES). */
+  runPeakBytes?: number;
 }
 
 /**
@@ -69,7 +78,9 @@ export interface RenderPoolOptions {
  * Each render holds its share of the cores (cores / maxConcurrentRenders). A render that starts while no
  * other waits takes the idle cores too and is cut into segments rendered at once (one per SEGMENT_CORES,
  * as many as its length is worth: segmentsForRender), so a lone video uses the machine; while renders wait,
- * each renders whole on its own share, as many at once as before, so throughput never drops.
+ * each renders whole on its own share, as many at once as before, so throughput never drops. The segments
+ * are bounded by memory too: no more runs than fit in the memory free for them, each counted at the largest
+ * peak the pool has seen (the default until one is larger), and held by the render until it ends.
  */
 export function createRenderPool(encoder: EncoderChoice, options: RenderPoolOptions = {}): RenderPool {
   const cores = options.cores ?? availableParallelism();
@@ -79,6 +90,8 @@ export function createRenderPool(encoder: EncoderChoice, options: RenderPoolOpti
   const pool = new Piscina({ filename: join(import.meta.dir, "pool-worker.ts"), maxThreads: threads, minThreads: 0, idleTimeout: 30_000 });
   let running = 0;
   let held = 0;
+  let heldBytes = 0;
+  let runPeakBytes = options.runPeakBytes ?? DEFAULT_RUN_PEAK_BYTES;
   const waiting: (() => void)[] = [];
   const fits = () => running < maxConcurrentRenders && held + share <= cores;
   const take = () => {
@@ -113,15 +126,20 @@ export function createRenderPool(encoder: EncoderChoice, options: RenderPoolOpti
     encoder,
     async render(timeline, outPath, { onProgress, signal, stills, workDir, placer } = {}) {
       await acquire(signal);
-      const cut = segmentsForRender(timeline.duration, { idleCores: Math.max(0, cores - held), shareCores: share, othersWaiting: waiting.length > 0, forced: options.segments });
+      const memory = { freeBytes: memoryForRender({ budgetBytes: options.memoryBytes, totalBytes: totalmem(), freeBytes: freemem() }, heldBytes), runBytes: runPeakBytes };
+      const cut = segmentsForRender(timeline.duration, { idleCores: Math.max(0, cores - held), shareCores: share, othersWaiting: waiting.length > 0, forced: options.segments, memory });
       const extra = cut.extraCores;
+      // Counted at the estimate the cut was made with, so the release gives back what was taken.
+      const bytes = cut.count * memory.runBytes;
       held += extra;
+      heldBytes += bytes;
       try {
         if (placer && cut.count > 1) {
           const cores = share + extra;
           const localSlots = Math.max(1, Math.floor(cores / SEGMENT_CORES));
           const started = performance.now();
           const rendered = await renderTimeline(timeline, outPath, { encoder: encoder.settings, stills, workDir, signal, onProgress, segments: cut.count, threads: Math.floor(cores / localSlots), placer, localSlots });
+          runPeakBytes = Math.max(runPeakBytes, rendered.maxRssBytes);
           return { ...rendered, seconds: (performance.now() - started) / 1000 };
         }
         const { port1, port2 } = new MessageChannel();
@@ -137,12 +155,15 @@ export function createRenderPool(encoder: EncoderChoice, options: RenderPoolOpti
           const started = performance.now();
           const task = { timeline, outPath, encoder: encoder.settings, stills, workDir, port: port2, segments: cut.count, threads: cut.threads };
           const result: Omit<RenderTaskResult, "seconds"> = await pool.run(task, { name: "render", transferList });
+          // A segmented render reports its largest segment run's peak, a whole one its one run's.
+          runPeakBytes = Math.max(runPeakBytes, result.maxRssBytes);
           return { ...result, seconds: (performance.now() - started) / 1000 };
         } finally {
           signal?.removeEventListener("abort", abort);
           port1.close();
         }
       } finally {
+        heldBytes -= bytes;
         release(share + extra);
       }
     },
@@ -169,7 +190,7 @@ export function createRenderPool(encoder: EncoderChoice, options: RenderPoolOpti
     async drawSvg(svg, outPath) {
       await pool.run({ svg, outPath }, { name: "drawSvg" });
     },
-    stats: () => ({ threads, maxConcurrentRenders, rendersRunning: running, rendersWaiting: waiting.length }),
+    stats: () => ({ threads, maxConcurrentRenders, rendersRunning: running, rendersWaiting: waiting.length, runPeakBytes }),
     close: () => pool.destroy(),
   };
 }

@@ -98,7 +98,7 @@ export async function buildDeps(config: Config, database: Database, queue: JobQu
   const narrator = createNarrator(config.narration);
   const encoder = overrides.encoder ?? (await chooseEncoder());
   log.info("encoder chosen", { encoder: encoder.settings.name, reason: encoder.reason, args: encoder.settings.args.join(" ") });
-  const renderPool = createRenderPool(encoder, { segments: config.renderSegments, ...overrides.renderPool });
+  const renderPool = createRenderPool(encoder, { segments: config.renderSegments, memoryBytes: config.renderMemoryBytes, ...overrides.renderPool });
   const library = createFileLibrary(join(config.dataDir, "library"), generatedMediaDir(config.mediaCacheDir), generatedAudioDir(config.mediaCacheDir));
   const storage =
     config.storage.kind === "s3"

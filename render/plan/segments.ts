@@ -84,14 +84,49 @@ export function segmentCount(duration: number, wanted: number): number {
 export const SEGMENT_CORES = 2;
 
 /**
+ * What one ffmpeg run of a 1080x1920 render is taken to hold at its peak until the pool has seen a larger
+ * one. Measured with libx264 ultrafast over the built-in footage with captions (docs/throughput.md): 106-173
+ * MiB a segment run, 123-204 MiB a whole run of 2-10 cards (175 MiB on 16 threads); each card's input adds
+ * about 6 MiB, so a whole 60 s run of 74 cards peaks at 626 MiB, its four segments at 277 MiB.
+ */
+export const DEFAULT_RUN_PEAK_BYTES = 512 * 1024 * 1024;
+
+/** Of the host's memory, the share the render pool's runs may hold at once: the rest is the service's, its database's and the page cache's. */
+export const HOST_MEMORY_SHARE = 0.5;
+
+/**
+ * The memory free for the runs of a render about to start, running renders' estimates (`heldBytes`) taken
+ * off. A configured budget (`budgetBytes`) is the pool's to use whole; by default the pool's share of the
+ * host's memory, and no more than that share of what the host has free at the moment, which other
+ * processes and the running renders' real use have already taken from.
+ */
+export function memoryForRender(host: { budgetBytes?: number; totalBytes: number; freeBytes: number }, heldBytes: number): number {
+  if (host.budgetBytes !== undefined) return Math.max(0, host.budgetBytes - heldBytes);
+  return Math.max(0, Math.min(host.totalBytes * HOST_MEMORY_SHARE - heldBytes, host.freeBytes * HOST_MEMORY_SHARE));
+}
+
+/**
+ * How many ffmpeg runs fit in `freeBytes` at `runBytes` each; at least one, as a whole render on its own
+ * share runs whatever the memory (the pool's limit on renders at once bounds those).
+ */
+export function runsThatFit(memory: { freeBytes: number; runBytes: number }): number {
+  return Math.max(1, Math.floor(memory.freeBytes / Math.max(1, memory.runBytes)));
+}
+
+/**
  * How a render about to start in the pool is cut: `count` segments (1: whole), the cores it takes beyond
  * its own share (`extraCores`), and x264's threads for each segment. It takes the idle cores only when no
  * other render waits for a turn (`othersWaiting`): a busy pool renders each video whole on its share, as
  * many at once as before. `forced` (RENDER_SEGMENTS > 0) sets the count, within the video's length.
+ * `memory`: the bytes free for this render's runs and one run's estimated peak; the segments, forced or
+ * not, are never more than the runs that fit, so a many-core host with little memory cuts fewer.
  */
-export function segmentsForRender(duration: number, pool: { idleCores: number; shareCores: number; othersWaiting: boolean; forced?: number }): { count: number; extraCores: number; threads?: number } {
+export function segmentsForRender(
+  duration: number,
+  pool: { idleCores: number; shareCores: number; othersWaiting: boolean; forced?: number; memory?: { freeBytes: number; runBytes: number } },
+): { count: number; extraCores: number; threads?: number } {
   const wanted = pool.forced || (pool.othersWaiting ? 1 : Math.floor((pool.idleCores + pool.shareCores) / SEGMENT_CORES));
-  const count = segmentCount(duration, wanted);
+  const count = segmentCount(duration, pool.memory ? Math.min(wanted, runsThatFit(pool.memory)) : wanted);
   if (count < 2) return { count: 1, extraCores: 0 };
   const extraCores = Math.max(0, Math.min(pool.idleCores, count * SEGMENT_CORES - pool.shareCores));
   return { count, extraCores, threads: Math.max(1, Math.floor((pool.shareCores + extraCores) / count)) };

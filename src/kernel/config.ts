@@ -93,7 +93,13 @@ export const ConfigSchema = Type.Object({
     minimum: 0,
     maximum: 64,
     default: 0,
-    description: "How many time segments a video is rendered in, at once, and joined: 0 (default), as many as the render pool's idle cores allow (two cores a segment) while no other render waits; 1, always whole; K, always K where the video is long enough (8 s a segment at least).",
+    description: "How many time segments a video is rendered in, at once, and joined: 0 (default), as many as the render pool's idle cores allow (two cores a segment) while no other render waits; 1, always whole; K, always K where the video is long enough (8 s a segment at least). Never more than the render pool's memory holds (RENDER_MEMORY_MB).",
+  }),
+  RENDER_MEMORY_MB: Type.Integer({
+    minimum: 0,
+    maximum: 16_777_216,
+    default: 0,
+    description: "Memory (MiB) the render pool's ffmpeg runs may hold at once: a video is cut into no more segments than fit, each run counted at the largest peak seen (512 MiB until one is larger). 0 (default): half the host's memory, and no more than half of what is free as a render starts. Set it where the host's memory is not the service's own (a container's memory limit).",
   }),
   SEGMENT_JOBS: Type.Union([Type.Literal("0"), Type.Literal("1")], {
     default: "0",
@@ -159,6 +165,8 @@ export interface Config {
   renderSegments: number;
   /** Whether segmented renders offer windows to other workers (SEGMENT_JOBS=1). */
   segmentJobs: boolean;
+  /** The memory the render pool's runs may hold at once; undefined: a share of the host's. */
+  renderMemoryBytes: number | undefined;
   /** Local disk under DATA_DIR, or an S3-compatible bucket. */
   storage: { kind: "local" } | { kind: "s3"; bucket: string; prefix: string; endpoint: string; publicEndpoint: string; region: string; accessKeyId: string; secretAccessKey: string; sessionToken: string };
   /** Null: no metrics endpoint. */
@@ -182,7 +190,7 @@ export interface Config {
   };
 }
 
-const NUMERIC = new Set(["PORT", "DRAIN_SECONDS", "RENDER_SEGMENTS", "EVENTS_HEARTBEAT_SECONDS", "HTTP_IDLE_TIMEOUT_SECONDS", "OWN_MEDIA_MIN_BYTES_PER_SECOND", "OWN_MEDIA_SLOW_GRACE_SECONDS"]);
+const NUMERIC = new Set(["PORT", "DRAIN_SECONDS", "RENDER_SEGMENTS", "RENDER_MEMORY_MB", "EVENTS_HEARTBEAT_SECONDS", "HTTP_IDLE_TIMEOUT_SECONDS", "OWN_MEDIA_MIN_BYTES_PER_SECOND", "OWN_MEDIA_SLOW_GRACE_SECONDS"]);
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const picked: Record<string, unknown> = {};
@@ -240,6 +248,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     drainMs: raw.DRAIN_SECONDS * 1000,
     renderSegments: raw.RENDER_SEGMENTS,
     segmentJobs: raw.SEGMENT_JOBS === "1",
+    renderMemoryBytes: raw.RENDER_MEMORY_MB > 0 ? raw.RENDER_MEMORY_MB * 1024 * 1024 : undefined,
     eventsHeartbeatMs: raw.EVENTS_HEARTBEAT_SECONDS * 1000,
     httpIdleTimeoutSeconds: raw.HTTP_IDLE_TIMEOUT_SECONDS,
     metrics: raw.METRICS_PORT ? { port: Number(raw.METRICS_PORT), host: raw.METRICS_HOST, token: raw.METRICS_TOKEN } : null,

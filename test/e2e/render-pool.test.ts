@@ -47,8 +47,9 @@ describe("render pool", () => {
 });
 
 describe("a render pool with idle cores", () => {
-  // Four cores, one render at a time: a render's share is all four, two segments' worth.
-  const wide = createRenderPool({ settings: libx264Settings("ultrafast"), reason: "test" }, { maxConcurrentRenders: 1, threads: 2, cores: 4 });
+  // Four cores, one render at a time: a render's share is all four, two segments' worth. The memory is
+  // named so that the cut does not depend on what the test host has free.
+  const wide = createRenderPool({ settings: libx264Settings("ultrafast"), reason: "test" }, { maxConcurrentRenders: 1, threads: 2, cores: 4, memoryBytes: 4 * 1024 ** 3 });
   afterAll(() => wide.close());
   const timeline = (color: string): Timeline => ({ duration: 17, background: { kind: "color", color }, layers: [], audio: [] });
 
@@ -65,5 +66,23 @@ describe("a render pool with idle cores", () => {
     expect(c.segments?.seconds).toHaveLength(2);
     expect(counts.at(-1)).toBe("2/2");
     for (const i of [0, 1, 2]) expect(Number((await probe(join(dir, `wide-${i}.mp4`))).format.duration)).toBeCloseTo(17, 1);
+  }, 300_000);
+});
+
+describe("a render pool with idle cores and little memory", () => {
+  // Four cores, as above, but memory for only two runs of the estimate it starts with (1 byte).
+  const narrow = createRenderPool({ settings: libx264Settings("ultrafast"), reason: "test" }, { maxConcurrentRenders: 1, threads: 2, cores: 4, memoryBytes: 64 * 1024 ** 2, runPeakBytes: 1 });
+  afterAll(() => narrow.close());
+  const timeline: Timeline = { duration: 17, background: { kind: "color", color: "#405060" }, layers: [], audio: [] };
+
+  test("counts each run at the largest peak it has seen, and renders a lone video in no more segments than fit", async () => {
+    const first = await narrow.render(timeline, join(dir, "narrow-0.mp4"));
+    expect(first.segments?.seconds).toHaveLength(2);
+    expect(narrow.stats().runPeakBytes).toBe(first.maxRssBytes);
+    // A 1080x1920 run peaks far above 32 MiB: two no longer fit, and the same lone video renders whole.
+    const second = await narrow.render(timeline, join(dir, "narrow-1.mp4"));
+    expect(first.maxRssBytes).toBeGreaterThan(32 * 1024 ** 2);
+    expect(second.segments).toBeUndefined();
+    expect(Number((await probe(join(dir, "narrow-1.mp4"))).format.duration)).toBeCloseTo(17, 1);
   }, 300_000);
 });

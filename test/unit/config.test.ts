@@ -24,6 +24,13 @@ describe("configuration", () => {
     expect(() => loadConfig({ OWN_MEDIA_SLOW_GRACE_SECONDS: "0" })).toThrow(/OWN_MEDIA_SLOW_GRACE_SECONDS/);
   });
 
+  test("the render pool's memory: a share of the host's unless configured, in MiB", () => {
+    expect(loadConfig({}).renderMemoryBytes).toBeUndefined();
+    expect(loadConfig({ RENDER_MEMORY_MB: "0" }).renderMemoryBytes).toBeUndefined();
+    expect(loadConfig({ RENDER_MEMORY_MB: "3072" }).renderMemoryBytes).toBe(3 * 1024 ** 3);
+    expect(() => loadConfig({ RENDER_MEMORY_MB: "-1" })).toThrow(/RENDER_MEMORY_MB/);
+  });
+
   test("invalid values are refused with the variable's name", () => {
     expect(() => loadConfig({ PORT: "eighty" })).toThrow(/PORT/);
     expect(() => loadConfig({ DATABASE_URL: "mysql://x" })).toThrow(/DATABASE_URL/);

@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { buildAss } from "../../../render/captions/ass.ts";
 import { libx264Settings, nvencSettings } from "../../../render/plan/encoder.ts";
 import { planRender } from "../../../render/plan/render-args.ts";
-import { audioRunArgs, gopFrames, joinArgs, joinList, segmentCount, segmentsForRender, segmentWindows, totalFrames, windowTimeline, withThreads } from "../../../render/plan/segments.ts";
+import { audioRunArgs, gopFrames, joinArgs, joinList, memoryForRender, segmentCount, segmentsForRender, segmentWindows, totalFrames, windowTimeline, withThreads } from "../../../render/plan/segments.ts";
 import { planSegmentStills, segmentStillPaths, sheetFromTilesArgs, sheetTimes, frameAt, posterTime } from "../../../render/plan/stills.ts";
 import { FPS, type Timeline, timelineProblems } from "../../../render/timeline.ts";
 
@@ -188,5 +188,31 @@ describe("how the render pool cuts a video", () => {
     expect(segmentsForRender(60, { idleCores: 0, shareCores: 2, othersWaiting: false, forced: 3 })).toEqual({ count: 3, extraCores: 0, threads: 1 });
     expect(segmentsForRender(60, { idleCores: 12, shareCores: 4, othersWaiting: true, forced: 1 })).toEqual({ count: 1, extraCores: 0 });
     expect(segmentsForRender(10, { idleCores: 0, shareCores: 2, othersWaiting: false, forced: 3 })).toEqual({ count: 1, extraCores: 0 });
+  });
+
+  const MiB = 1024 * 1024;
+  const GiB = 1024 * MiB;
+
+  test("never cuts more segments than the memory free for them holds, and renders whole when only one fits", () => {
+    // 64 cores, 16 renders at once (a share of 4), none running: a 5-minute video is worth 32 segments.
+    const idle = { idleCores: 60, shareCores: 4, othersWaiting: false };
+    expect(segmentsForRender(300, idle).count).toBe(32);
+    expect(segmentsForRender(300, { ...idle, memory: { freeBytes: 64 * GiB, runBytes: 512 * MiB } }).count).toBe(32);
+    // 4 GiB free at 512 MiB a run: 8 segments, two cores each, the rest of the idle cores left idle.
+    expect(segmentsForRender(300, { ...idle, memory: { freeBytes: 4 * GiB, runBytes: 512 * MiB } })).toEqual({ count: 8, extraCores: 12, threads: 2 });
+    expect(segmentsForRender(300, { ...idle, memory: { freeBytes: 4 * GiB - 1, runBytes: 512 * MiB } }).count).toBe(7);
+    expect(segmentsForRender(300, { ...idle, memory: { freeBytes: 700 * MiB, runBytes: 512 * MiB } })).toEqual({ count: 1, extraCores: 0 });
+    expect(segmentsForRender(300, { ...idle, memory: { freeBytes: 0, runBytes: 512 * MiB } })).toEqual({ count: 1, extraCores: 0 });
+    // A forced count is bounded too.
+    expect(segmentsForRender(60, { idleCores: 0, shareCores: 2, othersWaiting: false, forced: 6, memory: { freeBytes: 1.6 * GiB, runBytes: 512 * MiB } }).count).toBe(3);
+  });
+
+  test("the memory free for a render: a configured budget less what runs hold, or a share of the host's memory and of what it has free", () => {
+    expect(memoryForRender({ budgetBytes: 4 * GiB, totalBytes: 64 * GiB, freeBytes: 1 * GiB }, 1 * GiB)).toBe(3 * GiB);
+    expect(memoryForRender({ budgetBytes: 1 * GiB, totalBytes: 64 * GiB, freeBytes: 64 * GiB }, 2 * GiB)).toBe(0);
+    expect(memoryForRender({ totalBytes: 16 * GiB, freeBytes: 12 * GiB }, 0)).toBe(6 * GiB);
+    expect(memoryForRender({ totalBytes: 16 * GiB, freeBytes: 12 * GiB }, 4 * GiB)).toBe(4 * GiB);
+    expect(memoryForRender({ totalBytes: 16 * GiB, freeBytes: 2 * GiB }, 0)).toBe(1 * GiB);
+    expect(memoryForRender({ totalBytes: 16 * GiB, freeBytes: 12 * GiB }, 10 * GiB)).toBe(0);
   });
 });
