@@ -35,7 +35,7 @@ describe("a window's task, as another worker gets it", () => {
     const there = relocateTask(task, moved);
     expect(taskFiles(there)).toEqual(taskFiles(task).map((path) => `/elsewhere${path}`));
     expect(there.timeline.background).toEqual({ ...task.timeline.background, path: "/elsewhere/cache/a.mp4", next: ["/elsewhere/cache/b.mp4", "/elsewhere/cache/c.mp4"] } as never);
-    expect({ ...there, timeline: { ...there.timeline, background: task.timeline.background, layers: task.timeline.layers }, clips: task.clips }).toEqual(task);
+    expect({ ...there, timeline: { ...there.timeline, background: task.timeline.background, layers: task.timeline.layers }, clips: task.clips } as WindowTask).toEqual(task);
     expect(there.timeline.layers.map((l) => ({ ...l, path: "" }))).toEqual(task.timeline.layers.map((l) => ({ ...l, path: "" })));
     // Plain data: it goes through JSON unchanged.
     expect(JSON.parse(JSON.stringify(there))).toEqual(there);
