@@ -8,10 +8,15 @@
  * duration (ffprobe of the download) and the ratio of the two; the target is a ratio of at most 0.6. It
  * also prints the processor time the service used meanwhile (its ffmpeg runs included), which other
  * work on the machine does not change: that time over the cores is the least the ratio can be.
- * Run: bun bench/e2e.ts [--postgres] [--only reddit_story,chat_80] [--library <dir>] [--segments K]
+ * Run: bun bench/e2e.ts [--postgres] [--only reddit_story,chat_80] [--library <dir>] [--segments K] [--workers 1,2,4]
  * --segments K makes the videos twice in one sitting, each on a service of its own: whole
  * (RENDER_SEGMENTS=1), then in K segments rendered at once (RENDER_SEGMENTS=K), and prints each segmented
  * render's segments' and join's seconds (from the service's log) and the two sittings side by side.
+ * --workers 1,2,4 makes the videos once per count, each time on Postgres with a serving process and that
+ * many worker processes (ROLE=worker, one DATA_DIR); with more than one, the workers share each video's
+ * segments (SEGMENT_JOBS=1, RENDER_SEGMENTS=count: the video's worker renders the first window, idle
+ * workers take the others), and the counts are printed side by side. Meant for a host with two cores a
+ * worker; on fewer, the workers share the cores and the figures say what sharing costs.
  * BENCH_DATABASE_URL names the Postgres server (default postgres://postgres@127.0.0.1:5432/test).
  * --library copies a folder laid out as the operator's library (backgrounds/<category>/*.mp4) into the
  * service's DATA_DIR, for footage other than the generated loops of this version (while set-up is still
@@ -26,7 +31,11 @@ import { probe } from "../render/ffmpeg.ts";
 import { articleVideo } from "../src/templates/article-video/index.ts";
 import { redditStory } from "../src/templates/reddit-story/index.ts";
 
-const { values: options } = parseArgs({ options: { postgres: { type: "boolean", default: false }, only: { type: "string" }, library: { type: "string" }, segments: { type: "string" } } });
+const { values: options } = parseArgs({ options: { postgres: { type: "boolean", default: false }, only: { type: "string" }, library: { type: "string" }, segments: { type: "string" }, workers: { type: "string" } } });
+const workerCounts = options.workers?.split(",").map(Number);
+if (workerCounts && !workerCounts.every((n) => Number.isInteger(n) && n >= 1)) throw new Error("--workers takes whole numbers of worker processes, at least 1 each: --workers 1,2,4");
+// Several processes share a database only on Postgres.
+if (workerCounts) options.postgres = true;
 const segmentsWanted = options.segments === undefined ? undefined : Number(options.segments);
 if (segmentsWanted !== undefined && !(Number.isInteger(segmentsWanted) && segmentsWanted >= 2)) throw new Error("--segments takes a whole number of segments, at least 2");
 const ROOT = join(import.meta.dir, "..");
@@ -114,9 +123,10 @@ function cpuSeconds(pid: number): number {
 }
 
 /** Creates a video and polls it until it ends, within the account's limit: a 429 waits its Retry-After. */
-async function make(base: string, key: string, video: (typeof VIDEOS)[number], pid: number): Promise<Measured> {
+async function make(base: string, key: string, video: (typeof VIDEOS)[number], pids: number[]): Promise<Measured> {
   const headers = { authorization: `Bearer ${key}`, "content-type": "application/json" };
-  const cpuBefore = cpuSeconds(pid);
+  const cpuOfAll = () => pids.reduce((sum, pid) => sum + cpuSeconds(pid), 0);
+  const cpuBefore = cpuOfAll();
   let created: Response;
   for (;;) {
     created = await fetch(`${base}/v1/videos`, { method: "POST", headers, body: JSON.stringify({ template: video.template, inputs: video.inputs }) });
@@ -152,7 +162,7 @@ async function make(base: string, key: string, video: (typeof VIDEOS)[number], p
     writeFileSync(file, new Uint8Array(await (await fetch(current.downloadUrl)).arrayBuffer()));
     duration = Number((await probe(file)).format?.duration ?? Number.NaN);
   }
-  const cpu = cpuSeconds(pid) - cpuBefore;
+  const cpu = cpuOfAll() - cpuBefore;
   return { name: video.name, id: body.id, status: current.status, seconds: (completedAt - createdAt) / 1000, duration, stages: spans, cpuSeconds: cpu, error: current.error?.message };
 }
 
@@ -186,7 +196,7 @@ interface SegmentLog {
  * One sitting: a service of its own (fresh DATA_DIR and database) makes the videos one at a time.
  * `renderSegments`: the service's RENDER_SEGMENTS, when set; its segmented renders' log lines are kept.
  */
-async function sitting(renderSegments?: number): Promise<{ results: Measured[]; segmentLogs: SegmentLog[] }> {
+async function sitting(renderSegments?: number, workers?: number): Promise<{ results: Measured[]; segmentLogs: SegmentLog[] }> {
   const dataDir = mkdtempSync(join(work, "data-"));
   const port = freePort();
   const base = `http://127.0.0.1:${port}`;
@@ -204,19 +214,19 @@ async function sitting(renderSegments?: number): Promise<{ results: Measured[]; 
   const env = { DATA_DIR: dataDir, DATABASE_URL: databaseUrl };
   if (options.library) cpSync(options.library, join(dataDir, "library"), { recursive: true });
   const watchLog = renderSegments !== undefined;
-  const child = Bun.spawn([process.execPath, join(ROOT, "src/main.ts")], {
-    cwd: ROOT,
-    env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1", PUBLIC_BASE_URL: base, ROLE: "all", LOG_LEVEL: watchLog ? "info" : "warn", ...(watchLog ? { RENDER_SEGMENTS: String(renderSegments) } : {}) },
-    stdout: "ignore",
-    stderr: watchLog ? "pipe" : "inherit",
-  });
+  const common = { ...process.env, ...env, HOST: "127.0.0.1", PUBLIC_BASE_URL: base, LOG_LEVEL: watchLog ? "info" : "warn", ...(watchLog ? { RENDER_SEGMENTS: String(renderSegments) } : {}) };
+  const spawn = (extra: Record<string, string>) => Bun.spawn([process.execPath, join(ROOT, "src/main.ts")], { cwd: ROOT, env: { ...common, ...extra }, stdout: "ignore", stderr: watchLog ? "pipe" : "inherit" });
+  // One process doing everything, or a serving one and `workers` workers sharing the video's segments.
+  const child = spawn({ PORT: String(port), ROLE: workers === undefined ? "all" : "serve" });
+  const workerProcs = Array.from({ length: workers ?? 0 }, () => spawn({ ROLE: "worker", ...(workers! > 1 ? { SEGMENT_JOBS: "1" } : {}) }));
+  const processes = [child, ...workerProcs];
   const segmentLogs: SegmentLog[] = [];
-  // The log is read as it comes: segmented renders are kept, warnings and errors passed on.
+  // The logs are read as they come: segmented renders are kept, warnings and errors passed on.
   const reading = watchLog
-    ? (async () => {
+    ? Promise.all(processes.map(async (proc) => {
         let rest = "";
         const decoder = new TextDecoder();
-        for await (const chunk of child.stderr as ReadableStream<Uint8Array>) {
+        for await (const chunk of proc.stderr as ReadableStream<Uint8Array>) {
           const lines = (rest + decoder.decode(chunk, { stream: true })).split("\n");
           rest = lines.pop()!;
           for (const line of lines) {
@@ -228,26 +238,36 @@ async function sitting(renderSegments?: number): Promise<{ results: Measured[]; 
               }
             })();
             if (entry?.msg === "video rendered in segments") segmentLogs.push(entry as unknown as SegmentLog);
+            else if (entry?.msg === "shared window rendered") sharedWindows.push(entry.videoId);
             else if (!entry || entry.level === "warn" || entry.level === "error") process.stderr.write(line + "\n");
           }
         }
-      })()
+      }))
     : Promise.resolve();
+  const sharedWindows: string[] = [];
   try {
     await waitHealthy(base, child);
     const health = (await (await fetch(`${base}/v1/health`)).json()) as any;
     const account = admin(env, "create-account", "--email", "e2e@bench.example", "--plan", "pro");
     admin(env, "set-limits", "--account", account.accountId, "--requests-per-minute", "600", "--creates-per-minute", "60");
-    const how = renderSegments === undefined ? "" : renderSegments === 1 ? ", videos rendered whole (RENDER_SEGMENTS=1)" : `, videos rendered in ${renderSegments} segments at once (RENDER_SEGMENTS=${renderSegments})`;
+    const how =
+      workers !== undefined
+        ? `, a serving process and ${workers} worker${workers > 1 ? `s sharing each video's ${renderSegments} segments (SEGMENT_JOBS=1)` : " rendering each video whole"}`
+        : renderSegments === undefined
+          ? ""
+          : renderSegments === 1
+            ? ", videos rendered whole (RENDER_SEGMENTS=1)"
+            : `, videos rendered in ${renderSegments} segments at once (RENDER_SEGMENTS=${renderSegments})`;
     console.log(`${options.postgres ? "Postgres" : "PGlite"}, ${availableParallelism()} cores, load ${loadavg().map((l) => l.toFixed(1)).join(" ")} at start; encoder ${health.encoder?.name ?? "?"}, narrator ${health.narrator ?? "?"}${how}\n`);
     const results: Measured[] = [];
     for (const video of VIDEOS.filter((v) => !only || only.includes(v.name))) {
-      const measured = await make(base, account.apiKey, video, child.pid);
+      const measured = await make(base, account.apiKey, video, processes.map((p) => p.pid));
       print(measured);
       const logged = segmentLogs.find((l) => l.videoId === measured.id);
       if (logged) {
+        const shared = sharedWindows.filter((id) => id === measured.id).length;
         console.log(
-          `${"".padEnd(14)} ${logged.segmentSeconds.length} segments: ${logged.segmentSeconds.map((x) => x.toFixed(1)).join(", ")} s at once; join ${logged.joinSeconds.toFixed(2)} s; render ${logged.renderSeconds.toFixed(1)} s in all`,
+          `${"".padEnd(14)} ${logged.segmentSeconds.length} segments: ${logged.segmentSeconds.map((x) => x.toFixed(1)).join(", ")} s${workers ? `, ${shared} rendered by other workers` : " at once"}; join ${logged.joinSeconds.toFixed(2)} s; render ${logged.renderSeconds.toFixed(1)} s in all`,
         );
       }
       results.push(measured);
@@ -255,9 +275,9 @@ async function sitting(renderSegments?: number): Promise<{ results: Measured[]; 
     console.log(`\nload ${loadavg().map((l) => l.toFixed(1)).join(" ")} at the end (the machine is shared: compare ratios within one run)`);
     return { results, segmentLogs };
   } finally {
-    child.kill("SIGTERM");
-    await Promise.race([child.exited, Bun.sleep(20_000)]);
-    if (child.exitCode === null) child.kill("SIGKILL");
+    for (const proc of processes) proc.kill("SIGTERM");
+    await Promise.race([Promise.all(processes.map((p) => p.exited)), Bun.sleep(20_000)]);
+    for (const proc of processes) if (proc.exitCode === null) proc.kill("SIGKILL");
     await Promise.race([reading, Bun.sleep(1_000)]);
     if (dbName) {
       const server = openPostgres(adminUrl, { max: 1 });
@@ -268,7 +288,23 @@ async function sitting(renderSegments?: number): Promise<{ results: Measured[]; 
 }
 
 try {
-  if (segmentsWanted === undefined) {
+  if (workerCounts) {
+    const sittings: { workers: number; results: Measured[] }[] = [];
+    for (const workers of workerCounts) {
+      // One worker renders whole; several share each video in as many segments as there are workers.
+      sittings.push({ workers, results: (await sitting(workers, workers)).results });
+      console.log("");
+    }
+    console.log(`Created -> completed (processor seconds) by worker processes, one sitting:`);
+    for (const { name } of sittings[0]!.results) {
+      const cells = sittings.map(({ workers, results }) => {
+        const r = results.find((x) => x.name === name);
+        return r ? `${workers} worker${workers > 1 ? "s" : ""} ${r.seconds.toFixed(1)} s (${r.cpuSeconds.toFixed(1)} cpu)` : "";
+      });
+      console.log(`${name.padEnd(14)} ${cells.join("  ")}`);
+    }
+    if (sittings.some(({ results }) => results.some((r) => r.status !== "completed"))) process.exitCode = 1;
+  } else if (segmentsWanted === undefined) {
     const { results } = await sitting();
     if (results.some((r) => r.status !== "completed")) process.exitCode = 1;
   } else {
