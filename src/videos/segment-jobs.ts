@@ -66,7 +66,7 @@ export interface SharedRender {
 export function shareWindows(deps: { queue: JobQueue; storage: Storage; log: Logger }, video: { id: string; attempt: number }, workDir: string): SharedRender {
   const { queue, storage } = deps;
   const keys = new Set<string>();
-  const inputs = new Map<string, string>();
+  const inputs = new Map<string, Promise<string>>();
   const offered: string[] = [];
   let indexWrites = Promise.resolve();
   // Each key is listed in the index before it is written, so nothing stored is ever unlisted.
@@ -80,13 +80,18 @@ export function shareWindows(deps: { queue: JobQueue; storage: Storage; log: Log
     });
     return indexWrites;
   };
-  const storeInputs = async (task: WindowTask): Promise<Record<string, string>> => {
-    const fresh = taskFiles(task).filter((path) => !inputs.has(path));
-    for (const path of fresh) inputs.set(path, `${attemptPrefix(video.id, video.attempt)}-in${inputs.size}-${safeName(path)}`);
-    await remember(fresh.map((path) => inputs.get(path)!));
-    for (const path of fresh) await storage.put(inputs.get(path)!, path, { keep: true });
-    return Object.fromEntries(taskFiles(task).map((path) => [path, inputs.get(path)!]));
+  // Windows share files (the footage): each is stored once, and a window is offered only once its files are.
+  const storeInput = (path: string): Promise<string> => {
+    let stored = inputs.get(path);
+    if (!stored) {
+      const key = `${attemptPrefix(video.id, video.attempt)}-in${inputs.size}-${safeName(path)}`;
+      stored = remember([key]).then(() => storage.put(key, path, { keep: true }).then(() => key));
+      inputs.set(path, stored);
+    }
+    return stored;
   };
+  const storeInputs = async (task: WindowTask): Promise<Record<string, string>> =>
+    Object.fromEntries(await Promise.all(taskFiles(task).map(async (path) => [path, await storeInput(path)] as const)));
   const offer = async (task: WindowTask): Promise<string> => {
     const stored: StoredTask = { task, inputs: await storeInputs(task) };
     const key = taskKey(video.id, video.attempt, task.window.index);
