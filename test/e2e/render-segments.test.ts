@@ -132,3 +132,51 @@ describe("a render in segments", () => {
     expect(meanDiff(await tiles("segmented"), await tiles("whole"))).toBeLessThan(4);
   });
 });
+
+/**
+ * The service encodes with x264's ultrafast (no B-frames) or NVENC, whose preset may use them. With
+ * B-frames a segment's packets are stored out of presentation order and its decoding times start before
+ * 0 (an edit list in its MP4): the copy join must still present each frame once, at its own number,
+ * decoding times rising across every join.
+ */
+describe("a render in segments with B-frames (x264 veryfast)", () => {
+  const bEncoder = libx264Settings("veryfast");
+  const B_DURATION = 6.5;
+  const bJoins = segmentWindows(B_DURATION, 3, gopFrames(bEncoder)).slice(1).map((w) => w.firstFrame);
+  const made = {} as Record<"whole" | "segmented", { path: string; frames: Uint8Array; audio: Float32Array }>;
+
+  beforeAll(async () => {
+    // From the start of the first clip, which moves on every frame through the whole 6.5 s.
+    const background = { ...timeline.background, startAt: 0 };
+    const bTimeline: Timeline = { ...timeline, duration: B_DURATION, background, layers: [{ ...timeline.layers[0]!, start: 1.9, end: 6.3 }], captions: undefined };
+    for (const [name, segments] of [["whole", 1], ["segmented", 3]] as const) {
+      const path = join(dir, `b-${name}.mp4`);
+      await renderTimeline(bTimeline, path, { encoder: bEncoder, segments, threads: 1 });
+      made[name] = { path, frames: await greyFrames(path), audio: await monoSamples(path) };
+    }
+  }, 300_000);
+
+  test("each frame presented once, decoding times rising, a keyframe at each join", async () => {
+    expect(bJoins).toEqual([60, 180]);
+    const count = Math.ceil(B_DURATION * FPS);
+    const whole = await videoPackets(made.whole.path);
+    const segmented = await videoPackets(made.segmented.path);
+    // The encoder did reorder frames: otherwise this proves nothing about B-frames.
+    expect([whole.reorders, segmented.reorders]).toEqual([true, true]);
+    expect(timestampProblems(whole, count, [0])).toEqual([]);
+    expect(timestampProblems(segmented, count, [0, ...bJoins])).toEqual([]);
+    expect(Number((await streams(made.segmented.path)).video.nb_read_frames)).toBe(count);
+  });
+
+  test("every frame around each join is the whole render's frame of that number, and the audio is unbroken", () => {
+    expect(frameCount(made.segmented.frames)).toBe(frameCount(made.whole.frames));
+    for (const f of framesAtJoins(made.whole.frames, made.segmented.frames, bJoins)) {
+      expect(f.same).toBeLessThan(2);
+      expect(f.nearest).toBe(f.frame);
+      expect(f.moved).toBeGreaterThan(1);
+    }
+    expect(worstFrame(made.whole.frames, made.segmented.frames).diff).toBeLessThan(2);
+    const heard = audioAtJoins(made.whole.audio, made.segmented.audio, bJoins.map((f) => f / FPS));
+    expect(heard.joinStep).toBeLessThanOrEqual(heard.signalStep);
+  });
+});
