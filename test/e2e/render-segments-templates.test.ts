@@ -39,7 +39,7 @@ beforeAll(() => {
 const TEMPLATE_INPUTS: Record<string, unknown> = {
   reddit_story: TEST_STORY,
   article_video: { source: { kind: "text", text: ARTICLES.SLEEP }, length: "short" },
-  // Message 4 appears 0.13 s after the second join: the cut the video reports is in the opening.
+  // With the offline voices message 4 appears 0.13 s after the second join: the cut it reports is in the opening.
   fake_text_message: chatBody({}, { cutAfterMessage: 3 }).inputs,
   quiz_video: { topic: "World capitals" },
 };
