@@ -166,6 +166,8 @@ const quote = (path: string) => `'${path.replace(/'/g, "'\\''")}'`;
 /**
  * The concat demuxer's list of the segments, each with its window's exact length: the demuxer then times
  * each segment's frames from where the previous window ended, not from the file's own rounded length.
+ * It places a segment by its first presented frame, so an encoder with B-frames (decoding times that start
+ * before 0, an edit list) joins as exactly: test/e2e/render-segments.test.ts checks x264 veryfast.
  */
 export function joinList(windows: readonly SegmentWindow[], paths: readonly string[]): string {
   return ["ffconcat version 1.0", ...windows.flatMap((w, i) => [`file ${quote(paths[i]!)}`, `duration ${n(w.frames / FPS)}`]), ""].join("\n");

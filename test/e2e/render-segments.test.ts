@@ -3,13 +3,14 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import sharp from "sharp";
-import { ffmpegBytes, probe, runFfmpeg } from "../../render/ffmpeg.ts";
+import { ffmpegBytes, runFfmpeg } from "../../render/ffmpeg.ts";
 import { libx264Settings } from "../../render/plan/encoder.ts";
 import { gopFrames, segmentWindows } from "../../render/plan/segments.ts";
 import { SHEET_TILE, SHEET_COLUMNS, SHEET_ROWS } from "../../render/plan/stills.ts";
 import { renderTimeline } from "../../render/renderer.ts";
 import { FPS, type Timeline } from "../../render/timeline.ts";
 import { integratedLoudness, isFaststart, streams } from "../helpers/media.ts";
+import { audioAtJoins, frameCount, framesAtJoins, greyFrames, meanDiff, monoSamples, timestampProblems, videoPackets, worstFrame } from "../helpers/segment-joins.ts";
 
 /**
  * A Timeline rendered whole and in 3 segments, compared: the joined file has every frame once, in order,
@@ -20,25 +21,9 @@ const dir = mkdtempSync(join(tmpdir(), "render-segments-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const encoder = libx264Settings("ultrafast");
 const DURATION = 14.5;
-const SMALL = { width: 135, height: 240 };
 let timeline: Timeline;
 let joins: number[];
 const rendered: Record<"whole" | "segmented", { path: string; frames: Uint8Array; audio: Float32Array }> = {} as never;
-
-/** Every frame of a video, scaled down to SMALL and grey. */
-const frames = (path: string) => ffmpegBytes(["-i", path, "-vf", `scale=${SMALL.width}:${SMALL.height},format=gray`, "-f", "rawvideo", "-"]);
-/** Its audio, mono at 48 kHz. */
-const samples = async (path: string) => {
-  const bytes = await ffmpegBytes(["-i", path, "-map", "0:a:0", "-ac", "1", "-ar", "48000", "-f", "f32le", "-"]);
-  return new Float32Array(bytes.buffer, bytes.byteOffset, bytes.byteLength / 4);
-};
-const frameSize = SMALL.width * SMALL.height;
-const frame = (all: Uint8Array, i: number) => all.subarray(i * frameSize, (i + 1) * frameSize);
-const meanDiff = (a: Uint8Array, b: Uint8Array) => {
-  let sum = 0;
-  for (let i = 0; i < a.length; i++) sum += Math.abs(a[i]! - b[i]!);
-  return sum / a.length;
-};
 
 beforeAll(async () => {
   // Two synthetic clips played in turn from 3 s in: the picture moves on every frame, so a duplicated or
@@ -82,7 +67,7 @@ beforeAll(async () => {
       expect(counts.at(-1)).toBe("3/3");
       expect(progress.at(-1)).toBe(1);
     } else expect(result.segments).toBeUndefined();
-    rendered[name] = { path, frames: await frames(path), audio: await samples(path) };
+    rendered[name] = { path, frames: await greyFrames(path), audio: await monoSamples(path) };
   }
 }, 600_000);
 
@@ -98,30 +83,21 @@ describe("a render in segments", () => {
     expect(Math.abs(Number(segmented.audio.duration) - Number(whole.audio.duration))).toBeLessThanOrEqual(0.001);
     expect(isFaststart(rendered.segmented.path)).toBe(true);
     // Each segment opened on a keyframe where the whole render's GOP allows one.
-    const shown = await probe(rendered.segmented.path, ["-select_streams", "v", "-show_entries", "frame=key_frame"]);
-    const keyframes = (shown as unknown as { frames: { key_frame: number }[] }).frames.flatMap((f, i) => (f.key_frame ? [i] : []));
-    for (const at of [0, ...joins]) expect(keyframes).toContain(Math.round(at * FPS));
+    expect(timestampProblems(await videoPackets(rendered.segmented.path), Math.ceil(DURATION * FPS), [0, ...joins].map((at) => Math.round(at * FPS)))).toEqual([]);
   });
 
   test("every frame around each join is the whole render's frame of that number, none repeated or missing", () => {
     const { frames: whole } = rendered.whole;
     const { frames: segmented } = rendered.segmented;
-    expect(segmented.length).toBe(whole.length);
-    for (const at of joins) {
-      const join = Math.round(at * FPS);
-      for (let i = join - 3; i <= join + 3; i++) {
-        const same = meanDiff(frame(segmented, i), frame(whole, i));
-        // Within the encoder's noise, and nearer its own frame than either neighbour.
-        expect(same).toBeLessThan(2);
-        expect(same).toBeLessThan(meanDiff(frame(segmented, i), frame(whole, i - 1)));
-        expect(same).toBeLessThan(meanDiff(frame(segmented, i), frame(whole, i + 1)));
-        // The picture moves on at the join: no frame is shown twice.
-        expect(meanDiff(frame(segmented, i), frame(segmented, i - 1))).toBeGreaterThan(1);
-      }
+    expect(frameCount(segmented)).toBe(frameCount(whole));
+    for (const f of framesAtJoins(whole, segmented, joins.map((at) => Math.round(at * FPS)))) {
+      // Within the encoder's noise, and nearer its own frame than its neighbours.
+      expect(f.same).toBeLessThan(2);
+      expect(f.nearest).toBe(f.frame);
+      // The picture moves on at the join: no frame is shown twice.
+      expect(f.moved).toBeGreaterThan(1);
     }
-    let worst = 0;
-    for (let i = 0; i < whole.length / frameSize; i++) worst = Math.max(worst, meanDiff(frame(segmented, i), frame(whole, i)));
-    expect(worst).toBeLessThan(2);
+    expect(worstFrame(whole, segmented).diff).toBeLessThan(2);
   });
 
   test("a card sliding in across a join and the captions over it are drawn alike on both sides", async () => {
@@ -138,17 +114,9 @@ describe("a render in segments", () => {
     const { audio: whole } = rendered.whole;
     const { audio: segmented } = rendered.segmented;
     expect(Math.abs(segmented.length - whole.length)).toBeLessThanOrEqual(1024);
-    let biggestStep = 0;
-    let worst = 0;
-    for (let i = 1; i < Math.min(whole.length, segmented.length); i++) {
-      biggestStep = Math.max(biggestStep, Math.abs(whole[i]! - whole[i - 1]!));
-      worst = Math.max(worst, Math.abs(segmented[i]! - whole[i]!));
-    }
-    expect(worst).toBeLessThan(1e-3);
-    for (const at of joins) {
-      const sample = Math.round(at * 48000);
-      for (let i = sample - 64; i < sample + 64; i++) expect(Math.abs(segmented[i]! - segmented[i - 1]!)).toBeLessThanOrEqual(biggestStep);
-    }
+    const heard = audioAtJoins(whole, segmented, joins);
+    expect(heard.worst).toBeLessThan(1e-3);
+    expect(heard.joinStep).toBeLessThanOrEqual(heard.signalStep);
     const loud = await integratedLoudness(rendered.segmented.path);
     expect(Math.abs(loud.lufs + 14)).toBeLessThanOrEqual(1);
     expect(loud.truePeak).toBeLessThanOrEqual(-1);
@@ -162,5 +130,53 @@ describe("a render in segments", () => {
     expect([poster.width, poster.height]).toEqual([1080, 1920]);
     const tiles = async (name: string) => new Uint8Array(await sharp(join(dir, `${name}-sheet.jpg`)).resize(SHEET_COLUMNS * 27, SHEET_ROWS * 48).greyscale().raw().toBuffer());
     expect(meanDiff(await tiles("segmented"), await tiles("whole"))).toBeLessThan(4);
+  });
+});
+
+/**
+ * The service encodes with x264's ultrafast (no B-frames) or NVENC, whose preset may use them. With
+ * B-frames a segment's packets are stored out of presentation order and its decoding times start before
+ * 0 (an edit list in its MP4): the copy join must still present each frame once, at its own number,
+ * decoding times rising across every join.
+ */
+describe("a render in segments with B-frames (x264 veryfast)", () => {
+  const bEncoder = libx264Settings("veryfast");
+  const B_DURATION = 6.5;
+  const bJoins = segmentWindows(B_DURATION, 3, gopFrames(bEncoder)).slice(1).map((w) => w.firstFrame);
+  const made = {} as Record<"whole" | "segmented", { path: string; frames: Uint8Array; audio: Float32Array }>;
+
+  beforeAll(async () => {
+    // From the start of the first clip, which moves on every frame through the whole 6.5 s.
+    const background = { ...timeline.background, startAt: 0 };
+    const bTimeline: Timeline = { ...timeline, duration: B_DURATION, background, layers: [{ ...timeline.layers[0]!, start: 1.9, end: 6.3 }], captions: undefined };
+    for (const [name, segments] of [["whole", 1], ["segmented", 3]] as const) {
+      const path = join(dir, `b-${name}.mp4`);
+      await renderTimeline(bTimeline, path, { encoder: bEncoder, segments, threads: 1 });
+      made[name] = { path, frames: await greyFrames(path), audio: await monoSamples(path) };
+    }
+  }, 300_000);
+
+  test("each frame presented once, decoding times rising, a keyframe at each join", async () => {
+    expect(bJoins).toEqual([60, 180]);
+    const count = Math.ceil(B_DURATION * FPS);
+    const whole = await videoPackets(made.whole.path);
+    const segmented = await videoPackets(made.segmented.path);
+    // The encoder did reorder frames: otherwise this proves nothing about B-frames.
+    expect([whole.reorders, segmented.reorders]).toEqual([true, true]);
+    expect(timestampProblems(whole, count, [0])).toEqual([]);
+    expect(timestampProblems(segmented, count, [0, ...bJoins])).toEqual([]);
+    expect(Number((await streams(made.segmented.path)).video.nb_read_frames)).toBe(count);
+  });
+
+  test("every frame around each join is the whole render's frame of that number, and the audio is unbroken", () => {
+    expect(frameCount(made.segmented.frames)).toBe(frameCount(made.whole.frames));
+    for (const f of framesAtJoins(made.whole.frames, made.segmented.frames, bJoins)) {
+      expect(f.same).toBeLessThan(2);
+      expect(f.nearest).toBe(f.frame);
+      expect(f.moved).toBeGreaterThan(1);
+    }
+    expect(worstFrame(made.whole.frames, made.segmented.frames).diff).toBeLessThan(2);
+    const heard = audioAtJoins(made.whole.audio, made.segmented.audio, bJoins.map((f) => f / FPS));
+    expect(heard.joinStep).toBeLessThanOrEqual(heard.signalStep);
   });
 });
