@@ -147,7 +147,9 @@ function stopOnAbort(proc: { kill(signal?: NodeJS.Signals): void }, signal: Abor
 }
 
 export async function runFfmpeg(args: readonly string[], options: FfmpegOptions = {}): Promise<FfmpegRun> {
-  const progress = options.onProgress ? ["-progress", "pipe:1", "-nostats"] : [];
+  // Four reports a second (ffmpeg's default is two): a render of a few seconds, as a fast machine or a
+  // segmented render makes them, still moves its progress in steps a client sees.
+  const progress = options.onProgress ? ["-progress", "pipe:1", "-stats_period", "0.25", "-nostats"] : [];
   const priority = options.background ? ["nice", "-n", "10"] : [];
   const proc = Bun.spawn([...DIE_WITH_PARENT, ...priority, ...memoryBound(options.memoryLimitBytes), "ffmpeg", ...BASE_ARGS, ...progress, ...args], {
     stdout: "pipe",

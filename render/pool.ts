@@ -59,8 +59,8 @@ export interface RenderPoolOptions {
   /** The cores the pool shares out (the host's by default). */
   cores?: number;
   /**
-   * Segments a video is rendered in: absent or 0, as many as the idle cores allow (SEGMENT_CORES each)
-   * when no other render waits; 1, always whole; K, always K where the video is long enough.
+   * Segments a video is rendered in: absent or 0, one per core of its share (SEGMENT_CORES), and of the
+   * idle cores when no other render waits; 1, always whole; K, always K where the video is long enough.
    */
   segments?: number;
   /**
@@ -75,10 +75,11 @@ export interface RenderPoolOptions {
 /**
  * Renders and frame drawing on worker threads sized to the host. x264 already uses every core, so only a
  * few ffmpeg renders run at once (one per four cores by default, at least one); the rest wait their turn.
- * Each render holds its share of the cores (cores / maxConcurrentRenders). A render that starts while no
- * other waits takes the idle cores too and is cut into segments rendered at once (one per SEGMENT_CORES,
- * as many as its length is worth: segmentsForRender), so a lone video uses the machine; while renders wait,
- * each renders whole on its own share, as many at once as before, so throughput never drops. The segments
+ * Each render holds its share of the cores (cores / maxConcurrentRenders) and is cut into segments rendered
+ * at once, one per core (SEGMENT_CORES), as many as its length is worth (segmentsForRender): one x264
+ * thread a run costs less processor than several. A render that starts while no other waits takes the
+ * idle cores too, so a lone video uses the machine; while renders wait, each keeps to its own share, as
+ * many at once as before, so throughput never drops. The segments
  * are bounded by memory too: no more runs than fit in the memory free for them, each counted at the largest
  * peak the pool has seen (the default until one is larger), and held by the render until it ends.
  */

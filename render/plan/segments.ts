@@ -78,10 +78,12 @@ export function segmentCount(duration: number, wanted: number): number {
 
 /**
  * The cores one segment of a video is given. A render is one filter thread (decoding, composing, captions)
- * feeding x264: on 2 cores x264 has one beside it, and past that the filter thread bounds a run, so
- * cores beyond two a video are used by more segments, not by more x264 threads.
+ * feeding x264, and x264's own threads cost processor to keep in step: on a quiet 2-core machine, two
+ * segments of one x264 thread each made the same videos in 17-23% less time than one run on two threads,
+ * with 8-16% less processor (`bun bench/e2e.ts --segments 2`, docs/throughput.md). So a core a segment,
+ * and more cores a video are used by more segments, not by more x264 threads.
  */
-export const SEGMENT_CORES = 2;
+export const SEGMENT_CORES = 1;
 
 /**
  * What one ffmpeg run of a 1080x1920 render is taken to hold at its peak until the pool has seen a larger
@@ -115,9 +117,10 @@ export function runsThatFit(memory: { freeBytes: number; runBytes: number }): nu
 
 /**
  * How a render about to start in the pool is cut: `count` segments (1: whole), the cores it takes beyond
- * its own share (`extraCores`), and x264's threads for each segment. It takes the idle cores only when no
- * other render waits for a turn (`othersWaiting`): a busy pool renders each video whole on its share, as
- * many at once as before. `forced` (RENDER_SEGMENTS > 0) sets the count, within the video's length.
+ * its own share (`extraCores`), and x264's threads for each segment. It is cut on its own share's cores,
+ * and takes the idle cores too only when no other render waits for a turn (`othersWaiting`): a busy pool
+ * renders as many videos at once as before, each on its share. `forced` (RENDER_SEGMENTS > 0) sets the
+ * count, within the video's length.
  * `memory`: the bytes free for this render's runs and one run's estimated peak; the segments, forced or
  * not, are never more than the runs that fit, so a many-core host with little memory cuts fewer.
  */
@@ -125,10 +128,11 @@ export function segmentsForRender(
   duration: number,
   pool: { idleCores: number; shareCores: number; othersWaiting: boolean; forced?: number; memory?: { freeBytes: number; runBytes: number } },
 ): { count: number; extraCores: number; threads?: number } {
-  const wanted = pool.forced || (pool.othersWaiting ? 1 : Math.floor((pool.idleCores + pool.shareCores) / SEGMENT_CORES));
+  const idleCores = pool.othersWaiting ? 0 : pool.idleCores;
+  const wanted = pool.forced || Math.floor((idleCores + pool.shareCores) / SEGMENT_CORES);
   const count = segmentCount(duration, pool.memory ? Math.min(wanted, runsThatFit(pool.memory)) : wanted);
   if (count < 2) return { count: 1, extraCores: 0 };
-  const extraCores = Math.max(0, Math.min(pool.idleCores, count * SEGMENT_CORES - pool.shareCores));
+  const extraCores = Math.max(0, Math.min(idleCores, count * SEGMENT_CORES - pool.shareCores));
   return { count, extraCores, threads: Math.max(1, Math.floor((pool.shareCores + extraCores) / count)) };
 }
 

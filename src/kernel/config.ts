@@ -93,7 +93,7 @@ export const ConfigSchema = Type.Object({
     minimum: 0,
     maximum: 64,
     default: 0,
-    description: "How many time segments a video is rendered in, at once, and joined: 0 (default), as many as the render pool's idle cores allow (two cores a segment) while no other render waits; 1, always whole; K, always K where the video is long enough (8 s a segment at least). Never more than the render pool's memory holds (RENDER_MEMORY_MB).",
+    description: "How many time segments a video is rendered in, at once, and joined: 0 (default), one a core of the render's share of the pool, and of the idle cores while no other render waits; 1, always whole; K, always K where the video is long enough (8 s a segment at least). Never more than the render pool's memory holds (RENDER_MEMORY_MB).",
   }),
   RENDER_MEMORY_MB: Type.Integer({
     minimum: 0,

@@ -47,30 +47,32 @@ describe("render pool", () => {
 });
 
 describe("a render pool with idle cores", () => {
-  // Four cores, one render at a time: a render's share is all four, two segments' worth. The memory is
-  // named so that the cut does not depend on what the test host has free.
-  const wide = createRenderPool({ settings: libx264Settings("ultrafast"), reason: "test" }, { maxConcurrentRenders: 1, threads: 2, cores: 4, memoryBytes: 4 * 1024 ** 3 });
+  // Four cores, two renders at once (a share of two cores each). The memory is named so that the cut does
+  // not depend on what the test host has free.
+  const wide = createRenderPool({ settings: libx264Settings("ultrafast"), reason: "test" }, { maxConcurrentRenders: 2, threads: 2, cores: 4, memoryBytes: 4 * 1024 ** 3 });
   afterAll(() => wide.close());
-  const timeline = (color: string): Timeline => ({ duration: 17, background: { kind: "color", color }, layers: [], audio: [] });
+  // 40 s: worth five segments of 8 s, so the cut shows how many cores a render was given.
+  const timeline = (color: string): Timeline => ({ duration: 40, background: { kind: "color", color }, layers: [], audio: [] });
 
-  test("cuts a lone video into segments, renders a video whole while another waits, and reports segments done", async () => {
+  test("cuts a lone video over every idle core, a core a segment; renders that waited cut on their own share; reports segments done", async () => {
     const counts: string[] = [];
     const first = wide.render(timeline("#102030"), join(dir, "wide-0.mp4"), { onProgress: (_, s) => s && counts.push(`${s.done}/${s.count}`) });
     await Bun.sleep(0);
-    // Two more arrive while the first renders: the second starts with the third waiting.
+    // Two more arrive while the first holds all four cores: they wait, then run at once, two cores each.
     const second = wide.render(timeline("#203010"), join(dir, "wide-1.mp4"));
     const third = wide.render(timeline("#301020"), join(dir, "wide-2.mp4"));
+    expect(wide.stats().rendersWaiting).toBe(2);
     const [a, b, c] = await Promise.all([first, second, third]);
-    expect(a.segments?.seconds).toHaveLength(2);
-    expect(b.segments).toBeUndefined();
+    expect(a.segments?.seconds).toHaveLength(4);
+    expect(b.segments?.seconds).toHaveLength(2);
     expect(c.segments?.seconds).toHaveLength(2);
-    expect(counts.at(-1)).toBe("2/2");
-    for (const i of [0, 1, 2]) expect(Number((await probe(join(dir, `wide-${i}.mp4`))).format.duration)).toBeCloseTo(17, 1);
+    expect(counts.at(-1)).toBe("4/4");
+    for (const i of [0, 1, 2]) expect(Number((await probe(join(dir, `wide-${i}.mp4`))).format.duration)).toBeCloseTo(40, 1);
   }, 300_000);
 });
 
 describe("a render pool with idle cores and little memory", () => {
-  // Four cores, as above, but memory for only two runs of the estimate it starts with (1 byte).
+  // Four cores, one render at a time, and 64 MiB for its runs, counted at first at 1 byte a run.
   const narrow = createRenderPool({ settings: libx264Settings("ultrafast"), reason: "test" }, { maxConcurrentRenders: 1, threads: 2, cores: 4, memoryBytes: 64 * 1024 ** 2, runPeakBytes: 1 });
   afterAll(() => narrow.close());
   const timeline: Timeline = { duration: 17, background: { kind: "color", color: "#405060" }, layers: [], audio: [] };

@@ -170,17 +170,20 @@ describe("a segment's stills", () => {
 });
 
 describe("how the render pool cuts a video", () => {
-  test("a lone video on a many-core host takes the idle cores, two a segment, as many as its length is worth", () => {
-    // 16 cores, 4 renders at once (a share of 4), none running.
-    expect(segmentsForRender(60, { idleCores: 12, shareCores: 4, othersWaiting: false })).toEqual({ count: 7, extraCores: 10, threads: 2 });
+  test("a lone video on a many-core host takes the idle cores, one a segment, as many as its length is worth", () => {
+    // 16 cores, 4 renders at once (a share of 4), none running: a 60 s video is worth 7 segments of 8 s.
+    expect(segmentsForRender(60, { idleCores: 12, shareCores: 4, othersWaiting: false })).toEqual({ count: 7, extraCores: 3, threads: 1 });
     expect(segmentsForRender(20, { idleCores: 12, shareCores: 4, othersWaiting: false })).toEqual({ count: 2, extraCores: 0, threads: 2 });
     // Two renders already running (8 cores held besides this one's share): it takes what is left.
-    expect(segmentsForRender(60, { idleCores: 4, shareCores: 4, othersWaiting: false })).toEqual({ count: 4, extraCores: 4, threads: 2 });
+    expect(segmentsForRender(60, { idleCores: 4, shareCores: 4, othersWaiting: false })).toEqual({ count: 7, extraCores: 3, threads: 1 });
+    expect(segmentsForRender(60, { idleCores: 1, shareCores: 4, othersWaiting: false })).toEqual({ count: 5, extraCores: 1, threads: 1 });
   });
 
-  test("a busy pool, a 2-core host or a short video renders whole, as before", () => {
-    expect(segmentsForRender(60, { idleCores: 12, shareCores: 4, othersWaiting: true })).toEqual({ count: 1, extraCores: 0 });
-    expect(segmentsForRender(60, { idleCores: 0, shareCores: 2, othersWaiting: false })).toEqual({ count: 1, extraCores: 0 });
+  test("a busy pool or a 2-core host cuts a video on its own share's cores; a short video renders whole", () => {
+    expect(segmentsForRender(60, { idleCores: 12, shareCores: 4, othersWaiting: true })).toEqual({ count: 4, extraCores: 0, threads: 1 });
+    expect(segmentsForRender(60, { idleCores: 0, shareCores: 2, othersWaiting: false })).toEqual({ count: 2, extraCores: 0, threads: 1 });
+    expect(segmentsForRender(60, { idleCores: 0, shareCores: 1, othersWaiting: false })).toEqual({ count: 1, extraCores: 0 });
+    expect(segmentsForRender(15, { idleCores: 0, shareCores: 2, othersWaiting: false })).toEqual({ count: 1, extraCores: 0 });
     expect(segmentsForRender(12, { idleCores: 12, shareCores: 4, othersWaiting: false })).toEqual({ count: 1, extraCores: 0 });
   });
 
@@ -194,12 +197,12 @@ describe("how the render pool cuts a video", () => {
   const GiB = 1024 * MiB;
 
   test("never cuts more segments than the memory free for them holds, and renders whole when only one fits", () => {
-    // 64 cores, 16 renders at once (a share of 4), none running: a 5-minute video is worth 32 segments.
+    // 64 cores, 16 renders at once (a share of 4), none running: a 5-minute video is worth 37 segments of 8 s.
     const idle = { idleCores: 60, shareCores: 4, othersWaiting: false };
-    expect(segmentsForRender(300, idle).count).toBe(32);
-    expect(segmentsForRender(300, { ...idle, memory: { freeBytes: 64 * GiB, runBytes: 512 * MiB } }).count).toBe(32);
-    // 4 GiB free at 512 MiB a run: 8 segments, two cores each, the rest of the idle cores left idle.
-    expect(segmentsForRender(300, { ...idle, memory: { freeBytes: 4 * GiB, runBytes: 512 * MiB } })).toEqual({ count: 8, extraCores: 12, threads: 2 });
+    expect(segmentsForRender(300, idle).count).toBe(37);
+    expect(segmentsForRender(300, { ...idle, memory: { freeBytes: 64 * GiB, runBytes: 512 * MiB } }).count).toBe(37);
+    // 4 GiB free at 512 MiB a run: 8 segments, a core each, the rest of the idle cores left idle.
+    expect(segmentsForRender(300, { ...idle, memory: { freeBytes: 4 * GiB, runBytes: 512 * MiB } })).toEqual({ count: 8, extraCores: 4, threads: 1 });
     expect(segmentsForRender(300, { ...idle, memory: { freeBytes: 4 * GiB - 1, runBytes: 512 * MiB } }).count).toBe(7);
     expect(segmentsForRender(300, { ...idle, memory: { freeBytes: 700 * MiB, runBytes: 512 * MiB } })).toEqual({ count: 1, extraCores: 0 });
     expect(segmentsForRender(300, { ...idle, memory: { freeBytes: 0, runBytes: 512 * MiB } })).toEqual({ count: 1, extraCores: 0 });
