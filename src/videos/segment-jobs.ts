@@ -14,8 +14,9 @@ import type { Storage } from "../storage/local.ts";
  * video keeps its first window and offers the others as jobs on the render-segment queue, with each
  * window's task and input files in storage. An idle worker takes one, renders it on its own pool and
  * stores the segment (and the stills it holds); the attempt brings it back and joins as usual. A window
- * no one has taken when the attempt has a free slot, and one whose worker failed or was lost, the attempt
- * takes back and renders itself: a video never waits for a worker that is not there.
+ * no one has taken within SEGMENT_OFFER_MS when the attempt has a free slot, and one whose worker failed
+ * or was lost, the attempt takes back and renders itself: a video never waits for a worker that is not
+ * there.
  *
  * Fencing: a worker renders and stores a window only while the attempt that offered it is the video's
  * attempt and it is rendering; a superseded attempt's windows are discarded. Every key an attempt's
@@ -25,6 +26,11 @@ import type { Storage } from "../storage/local.ts";
 
 /** How often the attempt looks at the windows it offered, and an idle worker for a window to take. */
 export const SEGMENT_POLL_MS = 500;
+/**
+ * How long a window stays on offer before its attempt, with a slot free, takes it back: an idle worker
+ * looks every SEGMENT_POLL_MS, so a window no one took in four looks has no idle worker to take it.
+ */
+export const SEGMENT_OFFER_MS = 4 * SEGMENT_POLL_MS;
 
 /** A window's task in storage: the task as the offering machine planned it, and its files' keys by path. */
 interface StoredTask {
@@ -121,6 +127,7 @@ export function shareWindows(deps: { queue: JobQueue; storage: Storage; log: Log
       // The first window is the attempt's own: it starts at once, whoever else is there.
       if (task.window.index === 0) return here.render();
       const id = await offer(task);
+      const offeredAt = Date.now();
       for (;;) {
         here.signal.throwIfAborted();
         const { state, output } = await queue.segmentState(id);
@@ -133,7 +140,7 @@ export function shareWindows(deps: { queue: JobQueue; storage: Storage; log: Log
           deps.log.info("a shared window came back unrendered; rendering it here", { videoId: video.id, window: task.window.index });
           return here.render();
         }
-        if (state === "waiting" && here.free() && (await queue.takeBackSegment(id))) {
+        if (state === "waiting" && here.free() && Date.now() - offeredAt >= SEGMENT_OFFER_MS && (await queue.takeBackSegment(id))) {
           deps.log.info("took a shared window back; rendering it here", { videoId: video.id, window: task.window.index });
           return here.render();
         }

@@ -16,7 +16,7 @@ import { storyBody } from "../helpers/videos.ts";
 /**
  * Segments shared across workers (SEGMENT_JOBS=1): a serving process and two workers on Postgres and a
  * bucket, each with its own DATA_DIR. The video's worker renders its first window and offers the other
- * two; the idle worker takes one and is killed outright while it renders it. The lost window is rendered
+ * three; the idle worker takes one and is killed outright while it renders it. The lost window is rendered
  * again (the queue fails its job once the heartbeat lapses, and the video's worker takes it back), and the
  * video completes once, by its first attempt, charged once, whole, with nothing of the shared render left
  * in the bucket.
@@ -61,7 +61,9 @@ test.skipIf(!process.env.TEST_DATABASE_URL)(
     try {
       const ca = join(tempDir("segments-ca-"), "media-ca.pem");
       writeFileSync(ca, media.ca);
-      const common = { DATABASE_URL: database.url!, ...store.env("segments"), UNSAFE_ALLOW_PRIVATE_URLS: "1", OUTBOUND_CA_FILE: ca, SEGMENT_JOBS: "1", RENDER_SEGMENTS: "3" };
+      // Four windows: the video's worker renders the first, and with its second core takes back one no one
+      // took within SEGMENT_OFFER_MS; the other two stay on offer at least as long as a window renders.
+      const common = { DATABASE_URL: database.url!, ...store.env("segments"), UNSAFE_ALLOW_PRIVATE_URLS: "1", OUTBOUND_CA_FILE: ca, SEGMENT_JOBS: "1", RENDER_SEGMENTS: "4" };
       const account = await runAdminCommand({ db: database.db, now: () => new Date() }, "create-account", { email: `segments-${Date.now()}@example.com` });
       if (!account.ok) throw new Error(account.error);
       const key = String(account.value.apiKey);
@@ -84,7 +86,9 @@ test.skipIf(!process.env.TEST_DATABASE_URL)(
 
       // The idle worker takes a window as soon as the owner offers it; it is killed while its ffmpeg runs.
       const runs = await waitFor(() => {
-        if (owner.log.some((e) => e.msg === "video rendered in segments" && e.videoId === id)) throw new Error("the video was rendered before the other worker took a window");
+        if (owner.log.some((e) => e.msg === "video rendered in segments" && e.videoId === id)) {
+          throw new Error(`the video was rendered before the other worker took a window; its log ends: ${JSON.stringify(helper.log.slice(-10))}`);
+        }
         const found = sharedWindowRuns(helper.proc.pid);
         return found.length > 0 ? found : undefined;
       }, "the other worker to take a window");
@@ -112,7 +116,7 @@ test.skipIf(!process.env.TEST_DATABASE_URL)(
       const again = owner.log.filter((e) => e.videoId === id && e.window === lost && /rendering it here/.test(e.msg));
       expect(again.map((e) => e.msg)).toEqual(["took a shared window back; rendering it here"]);
       const rendered = owner.log.find((e) => e.msg === "video rendered in segments" && e.videoId === id)!;
-      expect(rendered.segmentSeconds).toHaveLength(3);
+      expect(rendered.segmentSeconds).toHaveLength(4);
 
       // Whole: every frame of the video's length, and its audio.
       const link = await fetch(video.downloadUrl.replace(/^https?:\/\/[^/]+/, serve.url), { redirect: "manual" });
