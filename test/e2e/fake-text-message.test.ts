@@ -97,6 +97,9 @@ describe(`fake_text_message end to end (${DATABASE_KINDS[0]})`, () => {
     inputs.contact.avatarAssetId = avatar;
     inputs.messages.splice(2, 0, { sender: "them", imageAssetId: photo });
     inputs.music = { ownUrl: media.url("/tone.mp3"), volume: 20 };
+    // The default category by its id: the suite generates only that category's loops (the example's
+    // Backrooms may not be on the machine, and a video waits for footage rather than borrow another's).
+    inputs.background = { category: "subway-surfers" };
     inputs.cutAfterMessage = 3;
     inputs.layout = { style: "card_over_background", cardWidthPct: 90, cardHeight: "full" };
     inputs.captions = [{ afterMessage: 2, text: "wait for it...", position: "above_card" }, { afterMessage: 4, text: "no way", delayMs: 300 }];

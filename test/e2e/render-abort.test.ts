@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, test } from "bun:test";
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, sep } from "node:path";
 import { beginVideoAttempt } from "../../db/repos/videos.ts";
 import { FFMPEG_KILL_GRACE_MS } from "../../render/ffmpeg.ts";
 import { libx264Settings } from "../../render/plan/encoder.ts";
@@ -62,8 +62,10 @@ describe("render pool abort", () => {
   test("aborting a running render stops its ffmpeg in the worker thread; a waiting one gives up its turn", async () => {
     const running = new AbortController();
     const waiting = new AbortController();
-    const first = pool.render(long, join(dir, "first.mp4"), { signal: running.signal });
-    const second = pool.render(long, join(dir, "second.mp4"), { signal: waiting.signal });
+    // Each in a folder of its own, which a segmented render's runs write under too: its runs are found by it.
+    for (const name of ["first", "second"]) mkdirSync(join(dir, name));
+    const first = pool.render(long, join(dir, "first", "video.mp4"), { signal: running.signal });
+    const second = pool.render(long, join(dir, "second", "video.mp4"), { signal: waiting.signal });
     // Both are rejected while the test is still watching the processes; handled now, so the rejection
     // is not reported as unhandled before the assertions below look at it.
     for (const render of [first, second]) render.catch(() => {});
@@ -91,7 +93,8 @@ describe.each(DATABASE_KINDS.slice(0, 1))("superseded attempt on %s", (kind) => 
     const res = await svc().request("/v1/videos", { method: "POST", key: apiKey, json: storyBody() });
     expect(res.status).toBe(202);
     const { id } = (await res.json()) as { id: string };
-    const output = join(id, "video.mp4");
+    // The video's working folder: its render's runs (whole or in segments) all write under it.
+    const output = `${sep}${id}${sep}`;
     await waitUntil(() => ffmpegPids(output).length > 0, 150_000, "the video's render to start");
 
     // A newer attempt takes the video over, as when the queue retries a job whose worker looked dead: the
