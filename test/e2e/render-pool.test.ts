@@ -47,9 +47,11 @@ describe("render pool", () => {
 });
 
 describe("a render pool with idle cores", () => {
-  // Four cores, two renders at once (a share of two cores each). The memory is named so that the cut does
-  // not depend on what the test host has free.
-  const wide = createRenderPool({ settings: libx264Settings("ultrafast"), reason: "test" }, { maxConcurrentRenders: 2, threads: 2, cores: 4, memoryBytes: 4 * 1024 ** 3 });
+  // Four cores, two renders at once (a share of two cores each). The memory is named, and large, so that
+  // the cut depends neither on what the test host has free nor on the runs' measured peaks: a child's
+  // peak as the kernel reports it includes the spawning process's memory at the spawn (in a test process
+  // that has run many files, gigabytes), so a few runs' worth would be "full" after the first render.
+  const wide = createRenderPool({ settings: libx264Settings("ultrafast"), reason: "test" }, { maxConcurrentRenders: 2, threads: 2, cores: 4, memoryBytes: 64 * 1024 ** 3 });
   afterAll(() => wide.close());
   // 40 s: worth five segments of 8 s, so the cut shows how many cores a render was given.
   const timeline = (color: string): Timeline => ({ duration: 40, background: { kind: "color", color }, layers: [], audio: [] });
