@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, expect, test } from "bun:test";
+import { expect, test } from "bun:test";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { eq } from "drizzle-orm";
@@ -7,9 +7,8 @@ import { videos } from "../../db/schema/index.ts";
 import { probe } from "../../render/ffmpeg.ts";
 import { runAdminCommand } from "../../src/admin/commands.ts";
 import { fakeTextMessage } from "../../src/templates/fake-text-message/index.ts";
-import { type MediaServer, startMediaServer } from "../fakes/media-server.ts";
 import { freshDatabase } from "../helpers/databases.ts";
-import { type ObjectStore, startObjectStore } from "../helpers/object-store.ts";
+import { useBucketAndMedia } from "../helpers/object-store.ts";
 import { logLine, poll, start, tempDir } from "../helpers/processes.ts";
 import { storyBody } from "../helpers/videos.ts";
 
@@ -21,16 +20,7 @@ import { storyBody } from "../helpers/videos.ts";
  * is made alongside it, and every one is downloaded through a presigned URL.
  */
 
-let store: ObjectStore;
-let media: MediaServer;
-beforeAll(async () => {
-  store = await startObjectStore();
-  media = await startMediaServer();
-}, 60_000);
-afterAll(async () => {
-  media?.stop();
-  await store?.stop();
-});
+const { store, media } = useBucketAndMedia();
 
 test.skipIf(!process.env.TEST_DATABASE_URL)(
   "serve + two workers on Postgres and a bucket: a video of each template; kill -9 of the worker rendering the reddit story, the other resumes it from the stored stage outputs; downloads through presigned URLs",
@@ -38,8 +28,8 @@ test.skipIf(!process.env.TEST_DATABASE_URL)(
     const database = await freshDatabase("postgres");
     try {
       const ca = join(tempDir("machines-ca-"), "media-ca.pem");
-      writeFileSync(ca, media.ca);
-      const common = { DATABASE_URL: database.url!, ...store.env("machines"), UNSAFE_ALLOW_PRIVATE_URLS: "1", OUTBOUND_CA_FILE: ca };
+      writeFileSync(ca, media().ca);
+      const common = { DATABASE_URL: database.url!, ...store().env("machines"), UNSAFE_ALLOW_PRIVATE_URLS: "1", OUTBOUND_CA_FILE: ca };
       // Two accounts: one has at most three videos in progress, and four are made at once.
       const newKey = async (name: string) => {
         const account = await runAdminCommand({ db: database.db, now: () => new Date() }, "create-account", { email: `machines-${name}-${Date.now()}@example.com` });
@@ -60,9 +50,9 @@ test.skipIf(!process.env.TEST_DATABASE_URL)(
       // loops this machine has made. The others use built-in footage (article_video and quiz_video take no
       // other): converting the same own clip for a second account alongside three renders went past its
       // conversion time limit on a loaded 2-core machine.
-      const story = storyBody({}, { backgroundVideoUrl: media.url("/clip.mp4"), backgroundAudioUrl: media.url("/tone.mp3") });
+      const story = storyBody({}, { backgroundVideoUrl: media().url("/clip.mp4"), backgroundAudioUrl: media().url("/tone.mp3") });
       const others = {
-        article_video: { template: "article_video", inputs: { source: { kind: "url", url: media.url("/article.html") }, length: "short" } },
+        article_video: { template: "article_video", inputs: { source: { kind: "url", url: media().url("/article.html") }, length: "short" } },
         quiz_video: { template: "quiz_video", inputs: { topic: "Capital cities of Europe", questionCount: 5, countdownSeconds: 3 } },
         fake_text_message: { template: "fake_text_message", inputs: fakeTextMessage.examples.minimal },
       };
@@ -118,7 +108,7 @@ async function expectDownload(serveUrl: string, database: Database, video: any) 
   const link = await fetch(video.downloadUrl.replace(/^https?:\/\/[^/]+/, serveUrl), { redirect: "manual" });
   expect(link.status).toBe(302);
   const location = link.headers.get("location")!;
-  expect(location).toStartWith(`${store.endpoint}/${store.bucket}/machines/`);
+  expect(location).toStartWith(`${store().endpoint}/${store().bucket}/machines/`);
   const mp4 = await fetch(location);
   expect(mp4.status).toBe(200);
   const file = join(tempDir("machines-download-"), `${video.template}.mp4`);

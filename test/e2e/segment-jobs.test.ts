@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, expect, test } from "bun:test";
+import { expect, test } from "bun:test";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { eq } from "drizzle-orm";
@@ -7,9 +7,8 @@ import { probe } from "../../render/ffmpeg.ts";
 import { totalFrames } from "../../render/plan/segments.ts";
 import { runAdminCommand } from "../../src/admin/commands.ts";
 import { QUEUE_SUPERVISE_SECONDS, SEGMENT_HEARTBEAT_SECONDS } from "../../src/queue/job-queue.ts";
-import { type MediaServer, startMediaServer } from "../fakes/media-server.ts";
 import { freshDatabase } from "../helpers/databases.ts";
-import { type ObjectStore, startObjectStore } from "../helpers/object-store.ts";
+import { useBucketAndMedia } from "../helpers/object-store.ts";
 import { poll, start, tempDir } from "../helpers/processes.ts";
 import { storyBody } from "../helpers/videos.ts";
 
@@ -22,16 +21,7 @@ import { storyBody } from "../helpers/videos.ts";
  * in the bucket.
  */
 
-let store: ObjectStore;
-let media: MediaServer;
-beforeAll(async () => {
-  store = await startObjectStore();
-  media = await startMediaServer();
-}, 60_000);
-afterAll(async () => {
-  media?.stop();
-  await store?.stop();
-});
+const { store, media } = useBucketAndMedia();
 
 /** Polls `probe` until it gives a value, for at most ten minutes (a render on a loaded machine). */
 async function waitFor<T>(probe: () => T | undefined, what: string): Promise<T> {
@@ -60,10 +50,10 @@ test.skipIf(!process.env.TEST_DATABASE_URL)(
     const database = await freshDatabase("postgres");
     try {
       const ca = join(tempDir("segments-ca-"), "media-ca.pem");
-      writeFileSync(ca, media.ca);
+      writeFileSync(ca, media().ca);
       // Four windows: the video's worker renders the first, and with its second core takes back one no one
       // took within SEGMENT_OFFER_MS; the other two stay on offer at least as long as a window renders.
-      const common = { DATABASE_URL: database.url!, ...store.env("segments"), UNSAFE_ALLOW_PRIVATE_URLS: "1", OUTBOUND_CA_FILE: ca, SEGMENT_JOBS: "1", RENDER_SEGMENTS: "4" };
+      const common = { DATABASE_URL: database.url!, ...store().env("segments"), UNSAFE_ALLOW_PRIVATE_URLS: "1", OUTBOUND_CA_FILE: ca, SEGMENT_JOBS: "1", RENDER_SEGMENTS: "4" };
       const account = await runAdminCommand({ db: database.db, now: () => new Date() }, "create-account", { email: `segments-${Date.now()}@example.com` });
       if (!account.ok) throw new Error(account.error);
       const key = String(account.value.apiKey);
@@ -74,7 +64,7 @@ test.skipIf(!process.env.TEST_DATABASE_URL)(
       const res = await fetch(`${serve.url}/v1/videos`, {
         method: "POST",
         headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
-        body: JSON.stringify(storyBody({}, { backgroundVideoUrl: media.url("/clip.mp4"), backgroundAudioUrl: media.url("/tone.mp3") })),
+        body: JSON.stringify(storyBody({}, { backgroundVideoUrl: media().url("/clip.mp4"), backgroundAudioUrl: media().url("/tone.mp3") })),
       });
       expect(res.status).toBe(202);
       const { id } = (await res.json()) as { id: string };
@@ -130,7 +120,7 @@ test.skipIf(!process.env.TEST_DATABASE_URL)(
       expect(probed.streams.some((s) => s.codec_type === "audio")).toBe(true);
 
       // Nothing of the shared render is left in the bucket.
-      const stored = store.keys("segments");
+      const stored = store().keys("segments");
       expect(stored).toContain(`segments/${id}.mp4`);
       expect(stored.filter((k) => k.includes("/segment-"))).toEqual([]);
 

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import S3rver from "@20minutes/s3rver";
 import { afterAll, beforeAll } from "bun:test";
 import type { createS3Storage } from "../../src/storage/s3.ts";
+import { type MediaServer, startMediaServer } from "../fakes/media-server.ts";
 
 type S3Location = Parameters<typeof createS3Storage>[0];
 
@@ -89,4 +90,22 @@ export function useObjectStore(prefix: string): { store: () => ObjectStore; temp
       return dir;
     },
   };
+}
+
+/**
+ * For the tests of several machines: a bucket and a local https media server (own footage, music, an
+ * article), started before the file's tests and stopped after them.
+ */
+export function useBucketAndMedia(): { store: () => ObjectStore; media: () => MediaServer } {
+  let store: ObjectStore | undefined;
+  let media: MediaServer | undefined;
+  beforeAll(async () => {
+    store = await startObjectStore();
+    media = await startMediaServer();
+  }, 60_000);
+  afterAll(async () => {
+    media?.stop();
+    await store?.stop();
+  });
+  return { store: () => store!, media: () => media! };
 }
