@@ -123,6 +123,25 @@ export function createRenderPool(encoder: EncoderChoice, options: RenderPoolOpti
       signal?.addEventListener("abort", leave, { once: true });
     });
   };
+  /**
+   * Runs `name` in a pool thread with a port of its own (`port` in the task): the thread's messages go to
+   * `onMessage`. Piscina's own abort ends the worker thread, which would leave its ffmpeg running: the
+   * abort crosses to the thread as a message on the port instead, and the thread stops ffmpeg.
+   */
+  const runInThread = async <T, M = unknown>(name: string, task: object, signal: AbortSignal | undefined, onMessage?: (message: M) => void): Promise<T> => {
+    const { port1, port2 } = new MessageChannel();
+    if (onMessage) port1.on("message", onMessage);
+    const abort = () => port1.postMessage("abort");
+    signal?.addEventListener("abort", abort, { once: true });
+    if (signal?.aborted) abort();
+    try {
+      // Piscina types the transfer list after Node's postMessage; Bun's types differ, the value is right.
+      return await pool.run({ ...task, port: port2 }, { name, transferList: [port2] as never });
+    } finally {
+      signal?.removeEventListener("abort", abort);
+      port1.close();
+    }
+  };
   return {
     encoder,
     async render(timeline, outPath, { onProgress, signal, stills, workDir, placer } = {}) {
@@ -143,26 +162,12 @@ export function createRenderPool(encoder: EncoderChoice, options: RenderPoolOpti
           runPeakBytes = Math.max(runPeakBytes, rendered.maxRssBytes);
           return { ...rendered, seconds: (performance.now() - started) / 1000 };
         }
-        const { port1, port2 } = new MessageChannel();
-        port1.on("message", (m: { fraction: number; segments?: SegmentsDone }) => onProgress?.(m.fraction, m.segments));
-        // Piscina's own abort ends the worker thread, which would leave its ffmpeg running: the abort
-        // crosses to the thread as a message on the progress port instead, and the thread stops ffmpeg.
-        const abort = () => port1.postMessage("abort");
-        signal?.addEventListener("abort", abort, { once: true });
-        if (signal?.aborted) abort();
-        try {
-          // Piscina types the transfer list after Node's postMessage; Bun's types differ, the value is right.
-          const transferList = [port2] as never;
-          const started = performance.now();
-          const task = { timeline, outPath, encoder: encoder.settings, stills, workDir, port: port2, segments: cut.count, threads: cut.threads };
-          const result: Omit<RenderTaskResult, "seconds"> = await pool.run(task, { name: "render", transferList });
-          // A segmented render reports its largest segment run's peak, a whole one its one run's.
-          runPeakBytes = Math.max(runPeakBytes, result.maxRssBytes);
-          return { ...result, seconds: (performance.now() - started) / 1000 };
-        } finally {
-          signal?.removeEventListener("abort", abort);
-          port1.close();
-        }
+        const started = performance.now();
+        const task = { timeline, outPath, encoder: encoder.settings, stills, workDir, segments: cut.count, threads: cut.threads };
+        const result: Omit<RenderTaskResult, "seconds"> = await runInThread("render", task, signal, (m: { fraction: number; segments?: SegmentsDone }) => onProgress?.(m.fraction, m.segments));
+        // A segmented render reports its largest segment run's peak, a whole one its one run's.
+        runPeakBytes = Math.max(runPeakBytes, result.maxRssBytes);
+        return { ...result, seconds: (performance.now() - started) / 1000 };
       } finally {
         heldBytes -= bytes;
         release(share + extra);
@@ -171,19 +176,8 @@ export function createRenderPool(encoder: EncoderChoice, options: RenderPoolOpti
     async renderWindow(task, files, workDir, signal) {
       await acquire(signal);
       try {
-        const { port1, port2 } = new MessageChannel();
-        const abort = () => port1.postMessage("abort");
-        signal?.addEventListener("abort", abort, { once: true });
-        if (signal?.aborted) abort();
-        try {
-          const transferList = [port2] as never;
-          // On this pool's share of the cores, whatever the owner's were.
-          const own = { ...task, encoder: withThreads(task.encoder, share) };
-          return await pool.run({ task: own, files, workDir, port: port2 }, { name: "renderWindow", transferList });
-        } finally {
-          signal?.removeEventListener("abort", abort);
-          port1.close();
-        }
+        // On this pool's share of the cores, whatever the owner's were.
+        return await runInThread("renderWindow", { task: { ...task, encoder: withThreads(task.encoder, share) }, files, workDir }, signal);
       } finally {
         release(share);
       }

@@ -112,7 +112,7 @@ export interface WindowFiles {
  */
 export async function renderWindow(task: WindowTask, files: WindowFiles, workDir: string, options: { signal?: AbortSignal; onProgress?(seconds: number): void; assPath?: string } = {}): Promise<{ seconds: number; maxRssBytes: number }> {
   const { window, timeline } = task;
-  let assPath = options.assPath ?? join(workDir, `captions-${window.index}.ass`);
+  const assPath = options.assPath ?? join(workDir, `captions-${window.index}.ass`);
   if (!options.assPath && burnsCaptions(timeline)) await Bun.write(assPath, buildAss(timeline.captions!));
   const backgroundList = task.clips && { path: join(workDir, `background-${window.index}.ffconcat`), clips: task.clips };
   const segmentStills = task.stills && files.poster && files.tiles ? { ...task.stills, poster: files.poster, tiles: files.tiles, fontFile: fontFile(...STILLS_FONT) } : undefined;
